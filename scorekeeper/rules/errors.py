@@ -1,0 +1,36 @@
+"""The one kind of error a player can fix.
+
+A `RuleViolation` names the payload field at fault and says, in a sentence a player
+understands, which rule the hand breaks. The web layer turns it into a form error or an
+API ``400`` in one place. Its ``template`` and ``params`` let that layer translate the
+sentence; ``message`` is the English text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _(text: str) -> str:
+    """Mark an English sentence for translation without importing Django.
+
+    ``makemessages`` collects the strings wrapped in ``_``; the web layer translates
+    ``RuleViolation.template`` and then fills in its parameters.
+    """
+    return text
+
+
+class RuleViolation(ValueError):
+    """A hand, option or match set-up that the rules do not allow."""
+
+    def __init__(self, field: str, template: str, **params: Any) -> None:
+        self.field = field
+        self.template = template
+        self.params = params
+        self.message = template.format(**params) if params else template
+        super().__init__(f"{field}: {self.message}")
+
+    def prefixed(self, prefix: str) -> RuleViolation:
+        """The same violation for a field nested under ``prefix`` (``claim.team``)."""
+        return RuleViolation(f"{prefix}.{self.field}" if prefix else self.field,
+                             self.template, **self.params)

@@ -1,0 +1,198 @@
+"""Tarneeb, the standard game.
+
+Terms: the *declarer* wins the auction with a *bid* of 7..13 tricks and names *trump*
+(*tarneeb*); his team must take at least ``bid`` of the 13 tricks. A *sweep* is all 13
+tricks. The hand payload records the contract and the tricks the declarer's team took.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..base import FRENCH_SUITS, HandContext, Score, Variant
+from ..errors import RuleViolation, _
+from ..fields import Any_, Choice, Const, Int, ListOf, Shape
+from ..options import Option, target_option
+from ..registry import register
+
+PASS = "pass"
+TRICKS = 13
+SWEEP_OPTIONS = ("instant", "instant_if_bid_13", "bonus")
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A played Tarneeb hand: who declared what, and how many tricks his team took."""
+
+    declarer: int
+    bid: int
+    trump: str
+    tricks: int
+    doubled: bool = False
+
+
+THROWN_IN = Shape("thrown_in", (Const("thrown_in", value=True),), title="All passed",
+                  thrown_in=True)
+
+
+def sweep_options() -> tuple[Option, ...]:
+    return (
+        Option("sweep", "choice", "instant", SWEEP_OPTIONS,
+               help="All 13 tricks: an instant win, an instant win only on a bid of 13, "
+                    "or a bonus."),
+        Option("no_instant_win_when_negative", "boolean", False,
+               help="A team with a negative total that sweeps scores 13 instead of winning."),
+    )
+
+
+@register
+class Tarneeb(Variant):
+    slug = "tarneeb"
+    name = "Tarneeb"
+    family = "tarneeb"
+    description = "Four players in two teams bid 7 to 13 tricks; the highest bid names trump."
+    redeal_same_dealer = True
+    options = (
+        target_option(41),
+        *sweep_options(),
+        Option("no_trump", "boolean", False, help="The declarer may also declare no trumps."),
+        Option("bidding", "choice", "single_round", ("single_round", "until_three_passes"),
+               help="One round of bids, or bidding until three consecutive passes."),
+    )
+    shapes = (
+        Shape("played", (
+            Int("declarer", min=0, max=3, help="The seat that won the auction."),
+            Int("bid", min=7, max=TRICKS, help="Tricks the declarer's team undertook."),
+            Choice("trump", choices=(*FRENCH_SUITS, "no_trump")),
+            Int("tricks", min=0, max=TRICKS, help="Tricks taken by the declarer's team."),
+            ListOf("auction", required=False, max_items=60,
+                   item=Any_("call", options=(Int("call", min=7, max=TRICKS),
+                                              Const("call", value=PASS))),
+                   help="The calls in order from the first bidder, e.g. [7, \"pass\", 8]."),
+            Const("thrown_in", required=False, value=False),
+        ), title="Played"),
+        THROWN_IN,
+    )
+
+    def build(self, shape: Shape, values: dict[str, Any], ctx: HandContext) -> Contract | None:
+        if shape.thrown_in:
+            return None
+        if values["trump"] == "no_trump" and not ctx.options["no_trump"]:
+            raise RuleViolation("trump", _("No trumps is not played at this table "
+                                           "(option no_trump)."))
+        contract = Contract(values["declarer"], values["bid"], values["trump"], values["tricks"])
+        if values["auction"] is not None:
+            self.check_auction(values["auction"], contract, ctx)
+        return contract
+
+    def check_auction(self, calls: Sequence[Any], contract: Contract, ctx: HandContext) -> None:
+        winner = run_auction(calls, ctx, until_three_passes=(
+            ctx.options["bidding"] == "until_three_passes"))
+        if winner != (contract.declarer, contract.bid):
+            raise RuleViolation("auction", _("The auction does not end with {name} bidding "
+                                             "{bid}."),
+                                name=ctx.name(contract.declarer), bid=contract.bid)
+
+    def score(self, hand: Contract | None, ctx: HandContext) -> Score:
+        if hand is None:
+            return Score(thrown_in=True, summary="All passed: thrown in")
+        return score_contract(hand, ctx)
+
+
+def run_auction(calls: Sequence[Any], ctx: HandContext, *, until_three_passes: bool
+                ) -> tuple[int, int] | None:
+    """Check an auction of numbers and passes; return (declarer, bid), or None if all passed.
+
+    In one round the dealer, speaking last, may equal the highest bid and take it.
+    """
+    players = ctx.table.variant.players
+    seat = (ctx.dealer + 1) % players
+    active = set(range(players))
+    best: tuple[int, int] | None = None
+    passes_in_a_row = 0
+    for index, call in enumerate(calls):
+        if _auction_over(index, passes_in_a_row, best, until_three_passes, players):
+            raise RuleViolation("auction", _("The auction was over before call {index}."),
+                                index=index + 1)
+        if call == PASS:
+            passes_in_a_row += 1
+            active.discard(seat)
+        else:
+            dealer_equals = (not until_three_passes and seat == ctx.dealer and best is not None
+                             and call == best[1])
+            if best is not None and call <= best[1] and not dealer_equals:
+                raise RuleViolation("auction", _("{name} bid {bid}, which does not beat {best}."),
+                                    name=ctx.name(seat), bid=call, best=best[1])
+            best = (seat, call)
+            passes_in_a_row = 0
+        seat = _next_active(seat, active, players)
+    if not _auction_over(len(calls), passes_in_a_row, best, until_three_passes, players):
+        raise RuleViolation("auction", _("The auction is not finished."))
+    return best
+
+
+def _auction_over(count: int, passes: int, best: tuple[int, int] | None,
+                  until_three_passes: bool, players: int) -> bool:
+    if not until_three_passes:
+        return count >= players
+    if best is None:
+        return passes >= players
+    return passes >= players - 1
+
+
+def _next_active(seat: int, active: set[int], players: int) -> int:
+    for step in range(1, players + 1):
+        candidate = (seat + step) % players
+        if candidate in active:
+            return candidate
+    return seat
+
+
+def score_contract(hand: Contract, ctx: HandContext) -> Score:
+    """Made: the declarer's team scores its tricks. Down: it loses its bid and the other
+    team scores the tricks it took. ``doubled`` (Egyptian) doubles the declarer's side."""
+    team = ctx.table.team_of(hand.declarer)
+    assert team is not None
+    factor = 2 if hand.doubled else 1
+    sweep = hand.tricks == TRICKS
+    mode = ctx.options["sweep"]
+    if mode == "bonus" and hand.bid == TRICKS and not sweep:
+        return _by_team(team, -16 * factor, 2 * (TRICKS - hand.tricks),
+                        f"{_contract_text(hand, ctx)}: down on a bid of 13")
+    if sweep:
+        return _sweep(hand, team, factor, ctx)
+    if hand.tricks >= hand.bid:
+        return _by_team(team, hand.tricks * factor, 0, f"{_contract_text(hand, ctx)}: made")
+    return _by_team(team, -hand.bid * factor, TRICKS - hand.tricks,
+                    f"{_contract_text(hand, ctx)}: down")
+
+
+def _sweep(hand: Contract, team: int, factor: int, ctx: HandContext) -> Score:
+    mode = ctx.options["sweep"]
+    text = f"{_contract_text(hand, ctx)}: all 13 tricks"
+    if mode == "bonus":
+        points = 26 if hand.bid == TRICKS else TRICKS + 3
+        return _by_team(team, points * factor, 0, text)
+    instant = mode == "instant" or hand.bid == TRICKS
+    assert ctx.game.scores is not None
+    if ctx.options["no_instant_win_when_negative"] and ctx.game.scores[team] < 0:
+        instant = False
+    score = _by_team(team, TRICKS * factor, 0, text + (", wins the game" if instant else ""))
+    return Score(delta=score.delta, summary=score.summary,
+                 game_winner=team if instant else None)
+
+
+def _by_team(team: int, declarers: int, others: int, summary: str) -> Score:
+    delta = [0, 0]
+    delta[team] = declarers
+    delta[1 - team] = others
+    return Score(delta=tuple(delta), summary=summary)
+
+
+def _contract_text(hand: Contract, ctx: HandContext) -> str:
+    trump = "no trumps" if hand.trump == "no_trump" else hand.trump
+    doubled = ", doubled" if hand.doubled else ""
+    return f"{ctx.name(hand.declarer)} bid {hand.bid} {trump}{doubled}, took {hand.tricks}"
+
