@@ -4,7 +4,8 @@ Use `find_variant(slug)` or `VARIANTS`, then `make_table`, `start`, `play` and `
 from `scorekeeper.rules.match`.
 """
 
-from . import tarneeb  # noqa: F401  (each family module registers its variants)
+# Each family package registers its variants when imported.
+from . import blot, maraffa, tarneeb  # noqa: F401
 from .base import GameState, HandContext, Score, Table, Turn, Variant
 from .errors import RuleViolation
 from .match import MatchFinished, MatchState, PlayedHand, close, make_table, play, replay, start

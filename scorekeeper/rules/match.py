@@ -233,7 +233,7 @@ def close(table: Table, state: MatchState) -> MatchState:
         return replace(state, closed=True)
     winner = table.variant.close_winner(state.game)
     game = replace(state.game, finished=True, winner=winner)
-    return replace(state, games=state.games[:-1] + (game,), finished=True, closed=True,
+    return replace(state, games=(*state.games[:-1], game), finished=True, closed=True,
                    winner=winner)
 
 

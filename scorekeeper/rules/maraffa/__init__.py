@@ -1,0 +1,1 @@
+"""Maraffa (Marafon-Beccacino) and Trionfo (filled in by its own issue)."""
