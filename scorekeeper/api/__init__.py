@@ -1,0 +1,1 @@
+"""The public REST API (the contract is ../shared/api.md)."""

@@ -1,0 +1,51 @@
+"""One place where errors become answers: rule violations 400, conflicts 409, unknown 404.
+
+Also a JSON parser that refuses, with a 400, what the standard one would turn into a 500
+(bodies nested thousands deep) and bodies far larger than any hand.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.exceptions import ObjectDoesNotExist
+from rest_framework import status
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from ..rules import MatchFinished, RuleViolation
+from ..services import MatchConflict
+
+MAX_BODY = 64 * 1024
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, RuleViolation):
+        return Response({exc.field: [exc.message]}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, MatchConflict | MatchFinished):
+        detail = str(exc) or "The match is finished."
+        return Response({"detail": detail}, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, ObjectDoesNotExist):
+        return Response({"detail": "Not found."}, status=status.HTTP_404_NOT_FOUND)
+    return drf_exception_handler(exc, context)
+
+
+class SafeJSONParser(JSONParser):
+    """JSON bodies only, of a sane size and depth; anything else is a 400 ParseError."""
+
+    def parse(self, stream: Any, media_type: str | None = None,
+              parser_context: dict[str, Any] | None = None) -> Any:
+        raw = stream.read(MAX_BODY + 1) if stream is not None else b""
+        if len(raw) > MAX_BODY:
+            raise ParseError(f"The body is larger than {MAX_BODY // 1024} KB.")
+        try:
+            return json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+        except (ValueError, RecursionError, UnicodeDecodeError) as error:
+            raise ParseError(f"The body is not valid JSON: {str(error)[:200]}") from error
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")

@@ -1,0 +1,75 @@
+"""``Idempotency-Key``: a retried POST gets the first answer and stores nothing new.
+
+The key's record is inserted first, in the same transaction as the write it guards; a
+concurrent retry with the same key waits on the unique index, fails, and then reads the
+first answer. Only successful answers are kept: a refused request stored nothing, so
+running it again is harmless.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from ..models import IdempotentRequest
+
+HEADER = "Idempotency-Key"
+MAX_KEY = 255
+
+
+class _Refused(Exception):
+    def __init__(self, response: Response) -> None:
+        self.response = response
+
+
+def idempotent(request: Request, handler: Callable[[], Response]) -> Response:
+    key = request.headers.get(HEADER)
+    if key is None:
+        return handler()
+    if not key or len(key) > MAX_KEY:
+        return Response({HEADER: [f"Must be 1 to {MAX_KEY} characters."]},
+                        status=status.HTTP_400_BAD_REQUEST)
+    digest = _digest(request.data)
+    found = IdempotentRequest.objects.filter(key=key, path=request.path).first()
+    if found is not None:
+        return _repeat(found, digest)
+    try:
+        return _first_time(key, request.path, digest, handler)
+    except _Refused as refused:
+        return refused.response
+    except IntegrityError:
+        found = IdempotentRequest.objects.filter(key=key, path=request.path).first()
+        if found is None:
+            raise
+        return _repeat(found, digest)
+
+
+def _first_time(key: str, path: str, digest: str, handler: Callable[[], Response]) -> Response:
+    with transaction.atomic():
+        record = IdempotentRequest.objects.create(key=key, path=path, body_hash=digest, status=0)
+        response = handler()
+        if response.status_code >= 300:
+            raise _Refused(response)
+        record.status = response.status_code
+        record.response = response.data
+        record.save(update_fields=["status", "response"])
+        return response
+
+
+def _repeat(found: IdempotentRequest, digest: str) -> Response:
+    if found.body_hash != digest:
+        return Response({"detail": "This Idempotency-Key was used with a different body."},
+                        status=status.HTTP_409_CONFLICT)
+    return Response(found.response, status=found.status, headers={"Idempotent-Replayed": "true"})
+
+
+def _digest(data: Any) -> str:
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()

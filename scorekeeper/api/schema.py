@@ -1,0 +1,119 @@
+"""OpenAPI descriptions of the API's bodies (drf-spectacular reads these)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from .. import rules
+
+
+class OptionSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(choices=["integer", "boolean", "choice"])
+    default = serializers.JSONField()
+    choices = serializers.ListField(child=serializers.JSONField(), required=False)
+
+
+class VariantSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    family = serializers.CharField()
+    description = serializers.CharField()
+    players = serializers.IntegerField()
+    teams = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
+                                  allow_null=True)
+    individual = serializers.BooleanField()
+    session = serializers.BooleanField()
+    suits = serializers.ListField(child=serializers.CharField())
+    default_games_to_win = serializers.IntegerField()
+    options = serializers.DictField(child=OptionSerializer())
+    hand_schema = serializers.JSONField(help_text="A JSON Schema of the hand payload.")
+
+
+class MatchCreateSerializer(serializers.Serializer):
+    variant = serializers.ChoiceField(choices=[])
+    players = serializers.ListField(child=serializers.CharField(max_length=40),
+                                    help_text="Names in seat order (order of play).")
+    options = serializers.DictField(required=False,
+                                    help_text="Any subset of the variant's options.")
+    games_to_win = serializers.IntegerField(required=False, min_value=1, max_value=2,
+                                            help_text="1: one game; 2: best of three.")
+    first_dealer = serializers.IntegerField(required=False, min_value=0)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["variant"].choices = list(rules.VARIANTS)
+
+
+class HandSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    game = serializers.IntegerField()
+    input = serializers.JSONField(help_text="The payload as accepted.")
+    dealer = serializers.IntegerField()
+    first_to_speak = serializers.IntegerField(allow_null=True)
+    delta = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    player_delta = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    scores_after = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    player_scores_after = serializers.ListField(child=serializers.IntegerField(),
+                                                allow_null=True)
+    thrown_in = serializers.BooleanField()
+    summary = serializers.CharField()
+    details = serializers.JSONField()
+    ended_game = serializers.BooleanField()
+    game_winner = serializers.IntegerField(allow_null=True)
+
+
+class GameSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    scores = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    player_scores = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    winner = serializers.IntegerField(allow_null=True)
+    finished = serializers.BooleanField()
+
+
+class NextSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    first_to_speak = serializers.IntegerField(allow_null=True)
+
+
+class ChangeSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    action = serializers.ChoiceField(choices=["correct", "undo"])
+    before = serializers.JSONField()
+    after = serializers.JSONField(allow_null=True)
+    at = serializers.DateTimeField()
+
+
+class MatchSerializer(serializers.Serializer):
+    id = serializers.CharField(required=False, help_text="The key to the match; only shown "
+                                                         "to whoever holds it.")
+    view_id = serializers.CharField(help_text="The spectators' read-only key.")
+    variant = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField())
+    teams = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
+                                  allow_null=True)
+    options = serializers.DictField()
+    games_to_win = serializers.IntegerField()
+    first_dealer = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["in_progress", "finished"])
+    closed = serializers.BooleanField()
+    game = serializers.IntegerField()
+    scores = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    player_scores = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    games_won = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    games = GameSerializer(many=True)
+    winner = serializers.IntegerField(allow_null=True)
+    next = NextSerializer(allow_null=True)
+    hands = HandSerializer(many=True)
+    changes = ChangeSerializer(many=True)
+    created_at = serializers.DateTimeField()
+
+
+def hand_payload_schema() -> dict[str, Any]:
+    """Every variant's hand payload, from the variants' own declarations."""
+    return {"oneOf": [
+        {**variant.hand_schema(), "title": variant.slug} for variant in rules.VARIANTS.values()
+    ], "description": "The variant's hand payload (see /api/variants/{slug}/), plus an "
+                      "optional `number`: the hand number the client believes it enters."}

@@ -1,0 +1,185 @@
+"""Thin API views: parse, call one service or selector, render."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import rules, selectors, services
+from ..models import Match
+from ..rules import RuleViolation
+from ..rules.errors import _
+from .errors import SafeJSONParser
+from .idempotency import HEADER, idempotent
+from .schema import (
+    HandSerializer,
+    MatchCreateSerializer,
+    MatchSerializer,
+    VariantSerializer,
+    hand_payload_schema,
+)
+
+MATCH_FIELDS = {"variant", "players", "options", "games_to_win", "first_dealer"}
+IDEMPOTENCY = OpenApiParameter(HEADER, str, OpenApiParameter.HEADER, required=False,
+                               description="Repeat a POST safely: the same key and body get "
+                                           "the first answer and store nothing new.")
+ERRORS = {400: OpenApiResponse(description="The rules refuse it: {field: [message]}."),
+          403: OpenApiResponse(description="A spectator's link cannot write."),
+          404: OpenApiResponse(description="No such match or hand."),
+          409: OpenApiResponse(description="The match is finished, or the hand number is "
+                                           "not the next one.")}
+
+
+class Api(APIView):
+    parser_classes = [SafeJSONParser]
+
+    def open_match(self, token: str, *, write: bool) -> Match:
+        try:
+            match, writable = selectors.match_by_token(token)
+        except Match.DoesNotExist as error:
+            raise Http404 from error
+        if write and not writable:
+            raise PermissionDenied("This is a spectator's link: it cannot change the match.")
+        return match
+
+
+def _body(request: Request) -> Mapping[str, Any]:
+    if not isinstance(request.data, Mapping):
+        raise RuleViolation("non_field_errors", _("The body must be a JSON object."))
+    return request.data
+
+
+class VariantList(Api):
+    @extend_schema(responses=VariantSerializer(many=True), summary="Every variant")
+    def get(self, request: Request) -> Response:
+        return Response([selectors.variant_data(v) for v in rules.VARIANTS.values()])
+
+
+class VariantDetail(Api):
+    @extend_schema(responses={200: VariantSerializer, 404: ERRORS[404]}, summary="One variant")
+    def get(self, request: Request, slug: str) -> Response:
+        variant = rules.find_variant(slug)
+        if variant is None:
+            raise Http404
+        return Response(selectors.variant_data(variant))
+
+
+class MatchList(Api):
+    @extend_schema(request=MatchCreateSerializer, parameters=[IDEMPOTENCY],
+                   responses={201: MatchSerializer, 400: ERRORS[400]}, summary="Start a match")
+    def post(self, request: Request) -> Response:
+        return idempotent(request, lambda: self._create(request))
+
+    def _create(self, request: Request) -> Response:
+        body = _body(request)
+        unknown = sorted(str(key)[:40] for key in body if key not in MATCH_FIELDS)
+        if unknown:
+            raise RuleViolation(unknown[0], _("Unknown field '{key}'."), key=unknown[0])
+        if "variant" not in body:
+            raise RuleViolation("variant", _("This field is required."))
+        if "players" not in body:
+            raise RuleViolation("players", _("This field is required."))
+        match = services.match_create(**{key: body[key] for key in MATCH_FIELDS if key in body})
+        data = selectors.match_data(match, writable=True, hands=[], changes=[])
+        return Response(data, status=status.HTTP_201_CREATED)
+
+
+class MatchDetail(Api):
+    @extend_schema(responses={200: MatchSerializer, 404: ERRORS[404]}, summary="A match, "
+                   "by its id (full) or its view_id (read-only, without id)")
+    def get(self, request: Request, token: str) -> Response:
+        match, writable = self._match(token)
+        return Response(selectors.match_data(match, writable=writable))
+
+    def _match(self, token: str) -> tuple[Match, bool]:
+        try:
+            return selectors.match_by_token(token)
+        except Match.DoesNotExist as error:
+            raise Http404 from error
+
+
+class MatchClose(Api):
+    @extend_schema(request=None, responses={200: MatchSerializer, **ERRORS},
+                   summary="Close a session (trionfo) or an abandoned match")
+    def post(self, request: Request, token: str) -> Response:
+        match = self.open_match(token, write=True)
+        match = services.match_close(match_id=match.pk)
+        return Response(selectors.match_data(match, writable=True))
+
+
+def _split_number(body: Mapping[str, Any]) -> tuple[dict[str, Any], int | None]:
+    payload = dict(body)
+    number = payload.pop("number", None)
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool)
+                               or not 1 <= number <= 10**6):
+        raise RuleViolation("number", _("Must be the hand number, a whole number from 1."))
+    return payload, number
+
+
+class HandList(Api):
+    @extend_schema(responses={200: HandSerializer(many=True), 404: ERRORS[404]},
+                   summary="The match's hands")
+    def get(self, request: Request, token: str) -> Response:
+        match = self.open_match(token, write=False)
+        return Response([selectors.hand_data(hand) for hand in selectors.hands_of(match)])
+
+    @extend_schema(request={"application/json": hand_payload_schema()}, parameters=[IDEMPOTENCY],
+                   responses={201: HandSerializer, **ERRORS}, summary="Record a hand")
+    def post(self, request: Request, token: str) -> Response:
+        match = self.open_match(token, write=True)
+        return idempotent(request, lambda: self._record(request, match))
+
+    def _record(self, request: Request, match: Match) -> Response:
+        payload, number = _split_number(_body(request))
+        hand = services.hand_record(match_id=match.pk, payload=payload, number=number)
+        return Response(selectors.hand_data(hand), status=status.HTTP_201_CREATED)
+
+
+class HandPreview(Api):
+    @extend_schema(request={"application/json": hand_payload_schema()},
+                   responses={200: HandSerializer, **ERRORS},
+                   summary="Score a hand without storing it")
+    def post(self, request: Request, token: str) -> Response:
+        match = self.open_match(token, write=True)
+        payload, _number = _split_number(_body(request))
+        played = services.hand_preview(match=match, payload=payload)
+        return Response(played.to_dict())
+
+
+class HandDetail(Api):
+    def _hand(self, match: Match, number: int) -> Any:
+        hand = selectors.hands_of(match).filter(number=number).first()
+        if hand is None:
+            raise Http404
+        return hand
+
+    @extend_schema(responses={200: HandSerializer, 404: ERRORS[404]}, summary="One hand")
+    def get(self, request: Request, token: str, number: int) -> Response:
+        match = self.open_match(token, write=False)
+        return Response(selectors.hand_data(self._hand(match, number)))
+
+    @extend_schema(request={"application/json": hand_payload_schema()},
+                   responses={200: HandSerializer, **ERRORS},
+                   summary="Correct a hand: it and every later hand are re-scored")
+    def put(self, request: Request, token: str, number: int) -> Response:
+        match = self.open_match(token, write=True)
+        payload, claimed = _split_number(_body(request))
+        if claimed is not None and claimed != number:
+            raise services.MatchConflict(f"The body is for hand {claimed}, the URL for {number}.")
+        hand = services.hand_correct(match_id=match.pk, number=number, payload=payload)
+        return Response(selectors.hand_data(hand))
+
+    @extend_schema(request=None, responses={204: None, **ERRORS},
+                   summary="Undo the last hand")
+    def delete(self, request: Request, token: str, number: int) -> Response:
+        match = self.open_match(token, write=True)
+        services.hand_undo(match_id=match.pk, number=number)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,92 @@
+"""Reads that the API and the pages share."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.db.models import QuerySet
+
+from . import rules
+from .models import Hand, HandChange, Match
+from .services import state_of
+
+
+def match_by_token(token: str) -> tuple[Match, bool]:
+    """The match a link's token opens, and whether the token may write (its ``id``).
+
+    A spectator's ``view_id`` opens the match read-only. Anything else is ``DoesNotExist``.
+    """
+    try:
+        match_id = uuid.UUID(token)
+    except ValueError:
+        return Match.objects.get(view_id=token), False
+    if str(match_id) != token.lower():
+        raise Match.DoesNotExist
+    return Match.objects.get(pk=match_id), True
+
+
+def hands_of(match: Match) -> QuerySet[Hand]:
+    return match.hands.order_by("number")
+
+
+def changes_of(match: Match) -> QuerySet[HandChange]:
+    return match.changes.order_by("created_at", "id")
+
+
+def hand_data(hand: Hand) -> dict[str, Any]:
+    return {"number": hand.number, "game": hand.game, "input": hand.input, **hand.result}
+
+
+def change_data(change: HandChange) -> dict[str, Any]:
+    return {"number": change.number, "action": change.action, "before": change.before,
+            "after": change.after, "at": change.created_at.isoformat()}
+
+
+def match_data(match: Match, *, writable: bool, hands: list[Hand] | None = None,
+               changes: list[HandChange] | None = None) -> dict[str, Any]:
+    """The match as the API shows it; without ``id`` for a spectator."""
+    variant = rules.find_variant(match.variant)
+    assert variant is not None
+    state = state_of(match)
+    data: dict[str, Any] = {"id": str(match.id)} if writable else {}
+    data.update({
+        "view_id": match.view_id, "variant": match.variant, "players": match.players,
+        "teams": _teams(variant), "options": match.options,
+        "games_to_win": match.games_to_win, "first_dealer": match.first_dealer,
+        "status": match.status, "closed": match.closed, "game": state.game.number,
+        "scores": _list(state.game.scores), "player_scores": _list(state.game.player_scores),
+        "games_won": list(state.games_won) if variant.teams is not None else None,
+        "games": [{"number": g.number, "scores": _list(g.scores),
+                   "player_scores": _list(g.player_scores), "winner": g.winner,
+                   "finished": g.finished} for g in state.games],
+        "winner": match.winner,
+        "next": None if state.finished else {
+            "number": state.number, "dealer": state.next.dealer,
+            "first_to_speak": state.next.first_to_speak},
+        "hands": [hand_data(hand) for hand in (hands if hands is not None else hands_of(match))],
+        "changes": [change_data(c) for c in (changes if changes is not None
+                                             else changes_of(match))],
+        "created_at": match.created_at.isoformat(),
+    })
+    return data
+
+
+def variant_data(variant: rules.Variant) -> dict[str, Any]:
+    return {
+        "slug": variant.slug, "name": variant.name, "family": variant.family,
+        "description": variant.description, "players": variant.players,
+        "teams": _teams(variant), "individual": variant.individual,
+        "session": variant.session, "suits": list(variant.suits),
+        "default_games_to_win": variant.default_games_to_win,
+        "options": {option.name: option.describe() for option in variant.options},
+        "hand_schema": variant.hand_schema(),
+    }
+
+
+def _teams(variant: rules.Variant) -> list[list[int]] | None:
+    return [list(team) for team in variant.teams] if variant.teams is not None else None
+
+
+def _list(value: Any) -> list[int] | None:
+    return list(value) if value is not None else None

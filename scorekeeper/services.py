@@ -1,0 +1,157 @@
+"""Writes: where the ORM meets the rules engine. Each service is one transaction.
+
+Every write to a match first locks the match row (``SELECT … FOR UPDATE``), so two phones
+posting to one match are served one after the other and can never both store hand 5.
+The stored payloads are the truth: corrections and undos re-score the match from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db import transaction
+
+from . import rules
+from .models import Hand, HandChange, Match
+from .rules import MatchState, PlayedHand, RuleViolation, Table
+from .rules.errors import _
+
+
+class MatchConflict(Exception):
+    """The request does not fit the match's present state (answered 409)."""
+
+
+def table_of(match: Match) -> Table:
+    variant = rules.find_variant(match.variant)
+    assert variant is not None, f"unknown variant {match.variant!r} in the database"
+    return Table(variant, tuple(match.players), match.options, match.games_to_win,
+                 match.first_dealer)
+
+
+def state_of(match: Match) -> MatchState:
+    return MatchState.from_dict(match.state)
+
+
+def match_create(*, variant: Any, players: Any, options: Any = None, games_to_win: Any = None,
+                 first_dealer: Any = None) -> Match:
+    found = rules.find_variant(variant) if isinstance(variant, str) else None
+    if found is None:
+        raise RuleViolation("variant", _("Unknown game. Choose one of: {slugs}."),
+                            slugs=", ".join(rules.VARIANTS))
+    table = rules.make_table(found, players, options, games_to_win, first_dealer)
+    match = Match(variant=found.slug, players=list(table.players), options=dict(table.options),
+                  games_to_win=table.games_to_win, first_dealer=table.first_dealer)
+    _store_state(match, rules.start(table))
+    match.save(force_insert=True)
+    return match
+
+
+def _locked(match_id: Any) -> Match:
+    return Match.objects.select_for_update().get(pk=match_id)
+
+
+def _store_state(match: Match, state: MatchState) -> None:
+    match.state = state.to_dict()
+    match.status = Match.Status.FINISHED if state.finished else Match.Status.IN_PROGRESS
+    match.winner = state.winner
+    match.closed = state.closed
+
+
+def _save_state(match: Match, state: MatchState) -> None:
+    _store_state(match, state)
+    match.save(update_fields=["state", "status", "winner", "closed", "updated_at"])
+
+
+def _hand_row(match: Match, played: PlayedHand) -> Hand:
+    result = played.to_dict()
+    for key in ("number", "game", "input"):
+        result.pop(key)
+    return Hand(match=match, number=played.number, game=played.game,
+                input=dict(played.input), result=result)
+
+
+def hand_preview(*, match: Match, payload: Any) -> PlayedHand:
+    """The hand as it would be stored, storing nothing."""
+    state = state_of(match)
+    if state.finished:
+        raise MatchConflict("The match is finished.")
+    played, _state = rules.play(table_of(match), state, payload)
+    return played
+
+
+@transaction.atomic
+def hand_record(*, match_id: Any, payload: Any, number: int | None = None) -> Hand:
+    match = _locked(match_id)
+    state = state_of(match)
+    if state.finished:
+        raise MatchConflict("The match is finished: no more hands can be entered.")
+    if number is not None and number != state.number:
+        raise MatchConflict(f"The next hand is number {state.number}, not {number}.")
+    played, after = rules.play(table_of(match), state, payload)
+    hand = _hand_row(match, played)
+    hand.save(force_insert=True)
+    _save_state(match, after)
+    return hand
+
+
+def _rescore(match: Match, payloads: Iterable[Mapping[str, Any]]) -> list[PlayedHand]:
+    played, state = rules.replay(table_of(match), payloads, closed=match.closed)
+    _save_state(match, state)
+    return played
+
+
+@transaction.atomic
+def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
+    """Replace a hand's payload; it and every later hand are re-scored in order."""
+    match = _locked(match_id)
+    hands = list(match.hands.order_by("number"))
+    target = next((hand for hand in hands if hand.number == number), None)
+    if target is None:
+        raise Hand.DoesNotExist
+    if not isinstance(payload, Mapping):
+        raise RuleViolation("non_field_errors", _("A hand must be a JSON object."))
+    payloads = [payload if hand.number == number else hand.input for hand in hands]
+    played = _rescore(match, payloads)
+    HandChange.objects.create(match=match, number=number, action=HandChange.Action.CORRECT,
+                              before=_snapshot(target), after=dict(payload))
+    changed = []
+    for hand, new in zip(hands, played, strict=True):
+        row = _hand_row(match, new)
+        if hand.number >= number and (row.result != hand.result or row.input != hand.input
+                                      or row.game != hand.game):
+            hand.input, hand.result, hand.game = row.input, row.result, row.game
+            changed.append(hand)
+    Hand.objects.bulk_update(changed, ["input", "result", "game", "updated_at"])
+    return next(hand for hand in hands if hand.number == number)
+
+
+@transaction.atomic
+def hand_undo(*, match_id: Any, number: int) -> None:
+    """Remove the last hand (only the last one), keeping an audit record of it."""
+    match = _locked(match_id)
+    hands = list(match.hands.order_by("number"))
+    if not hands or not any(hand.number == number for hand in hands):
+        raise Hand.DoesNotExist
+    last = hands[-1]
+    if last.number != number:
+        raise MatchConflict(f"Only the last hand (number {last.number}) can be undone.")
+    HandChange.objects.create(match=match, number=number, action=HandChange.Action.UNDO,
+                              before=_snapshot(last))
+    last.delete()
+    _rescore(match, [hand.input for hand in hands[:-1]])
+
+
+@transaction.atomic
+def match_close(*, match_id: Any) -> Match:
+    """End a session (trionfo) or an abandoned match."""
+    match = _locked(match_id)
+    state = state_of(match)
+    if state.finished:
+        raise MatchConflict("The match is already finished.")
+    _save_state(match, rules.close(table_of(match), state))
+    return match
+
+
+def _snapshot(hand: Hand) -> dict[str, Any]:
+    return {"input": hand.input, "game": hand.game, "result": hand.result}

@@ -1,0 +1,1 @@
+"""Club tournaments: entries, brackets, rounds and standings (their own issue)."""
