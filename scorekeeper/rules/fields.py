@@ -202,8 +202,9 @@ class Object(Field):
         try:
             return clean_fields(self.fields, value)
         except RuleViolation as error:
-            raise RuleViolation(self.name, _("{field}: {message}"),
-                                field=error.field, message=error.message) from error
+            # ``field`` is RuleViolation's own argument: the nested name goes as ``name``.
+            raise RuleViolation(self.name, _("{name}: {message}"),
+                                name=error.field, message=error.message) from error
 
     def schema(self) -> dict[str, Any]:
         return fields_schema(self.fields)
@@ -227,7 +228,7 @@ def clean_fields(fields: Sequence[Field], payload: Mapping[str, Any]) -> dict[st
     known = {f.name for f in fields}
     for key in payload:
         if key not in known:
-            name = key if isinstance(key, str) and len(key) <= 40 else "payload"
+            name = key if isinstance(key, str) and 0 < len(key) <= 40 else "payload"
             raise RuleViolation(name, _("Unknown field '{key}'."), key=_json_literal(key))
     cleaned: dict[str, Any] = {}
     for f in fields:

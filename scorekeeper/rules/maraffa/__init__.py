@@ -1,1 +1,3 @@
-"""Maraffa (Marafon-Beccacino) and Trionfo (filled in by its own issue)."""
+"""The Italian-deck family: maraffa (Marafon-Beccacino) and trionfo."""
+
+from . import maraffa, trionfo  # noqa: F401
