@@ -99,3 +99,6 @@ class IdempotentRequest(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["key", "path"], name="one_answer_per_key"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.key} on {self.path}"

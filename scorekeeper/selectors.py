@@ -12,17 +12,23 @@ from .models import Hand, HandChange, Match
 from .services import state_of
 
 
+def key_of(token: str) -> uuid.UUID | None:
+    """The match id a token spells, if it is a key (an ``id``) rather than a ``view_id``."""
+    try:
+        match_id = uuid.UUID(token)
+    except ValueError:
+        return None
+    return match_id if str(match_id) == token.lower() else None
+
+
 def match_by_token(token: str) -> tuple[Match, bool]:
     """The match a link's token opens, and whether the token may write (its ``id``).
 
     A spectator's ``view_id`` opens the match read-only. Anything else is ``DoesNotExist``.
     """
-    try:
-        match_id = uuid.UUID(token)
-    except ValueError:
+    match_id = key_of(token)
+    if match_id is None:
         return Match.objects.get(view_id=token), False
-    if str(match_id) != token.lower():
-        raise Match.DoesNotExist
     return Match.objects.get(pk=match_id), True
 
 

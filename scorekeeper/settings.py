@@ -35,7 +35,7 @@ if not SECRET_KEY:
             "SECRET_KEY is not set. With DEBUG off Scorekeeper refuses to start without a "
             "secret key: set the SECRET_KEY environment variable to a long random string."
         )
-    SECRET_KEY = "insecure-development-key-only-for-debug"  # noqa: S105  (DEBUG only)
+    SECRET_KEY = "insecure-development-key-only-for-debug"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
@@ -148,6 +148,7 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Scorekeeper API",
     "DESCRIPTION": "Score keeping for Tarneeb, Maraffa, Trionfo, Blot, Belote and Coinche.",
     "VERSION": "1.0.0",
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -41,14 +42,21 @@ ERRORS = {400: OpenApiResponse(description="The rules refuse it: {field: [messag
 class Api(APIView):
     parser_classes = [SafeJSONParser]
 
-    def open_match(self, token: str, *, write: bool) -> Match:
+    def open_match(self, token: str) -> Match:
+        """The match a link opens, for reading (a key or a spectator's link)."""
         try:
-            match, writable = selectors.match_by_token(token)
+            return selectors.match_by_token(token)[0]
         except Match.DoesNotExist as error:
             raise Http404 from error
-        if write and not writable:
+
+    def match_key(self, token: str) -> uuid.UUID:
+        """The id to write to; the service's lock finds out whether the match exists."""
+        match_id = selectors.key_of(token)
+        if match_id is not None:
+            return match_id
+        if Match.objects.filter(view_id=token).exists():
             raise PermissionDenied("This is a spectator's link: it cannot change the match.")
-        return match
+        raise Http404
 
 
 def _body(request: Request) -> Mapping[str, Any]:
@@ -110,8 +118,7 @@ class MatchClose(Api):
     @extend_schema(request=None, responses={200: MatchSerializer, **ERRORS},
                    summary="Close a session (trionfo) or an abandoned match")
     def post(self, request: Request, token: str) -> Response:
-        match = self.open_match(token, write=True)
-        match = services.match_close(match_id=match.pk)
+        match = services.match_close(match_id=self.match_key(token))
         return Response(selectors.match_data(match, writable=True))
 
 
@@ -128,18 +135,18 @@ class HandList(Api):
     @extend_schema(responses={200: HandSerializer(many=True), 404: ERRORS[404]},
                    summary="The match's hands")
     def get(self, request: Request, token: str) -> Response:
-        match = self.open_match(token, write=False)
+        match = self.open_match(token)
         return Response([selectors.hand_data(hand) for hand in selectors.hands_of(match)])
 
     @extend_schema(request={"application/json": hand_payload_schema()}, parameters=[IDEMPOTENCY],
                    responses={201: HandSerializer, **ERRORS}, summary="Record a hand")
     def post(self, request: Request, token: str) -> Response:
-        match = self.open_match(token, write=True)
-        return idempotent(request, lambda: self._record(request, match))
+        match_id = self.match_key(token)
+        return idempotent(request, lambda: self._record(request, match_id))
 
-    def _record(self, request: Request, match: Match) -> Response:
+    def _record(self, request: Request, match_id: uuid.UUID) -> Response:
         payload, number = _split_number(_body(request))
-        hand = services.hand_record(match_id=match.pk, payload=payload, number=number)
+        hand = services.hand_record(match_id=match_id, payload=payload, number=number)
         return Response(selectors.hand_data(hand), status=status.HTTP_201_CREATED)
 
 
@@ -148,7 +155,8 @@ class HandPreview(Api):
                    responses={200: HandSerializer, **ERRORS},
                    summary="Score a hand without storing it")
     def post(self, request: Request, token: str) -> Response:
-        match = self.open_match(token, write=True)
+        self.match_key(token)
+        match = self.open_match(token)
         payload, _number = _split_number(_body(request))
         played = services.hand_preview(match=match, payload=payload)
         return Response(played.to_dict())
@@ -163,23 +171,22 @@ class HandDetail(Api):
 
     @extend_schema(responses={200: HandSerializer, 404: ERRORS[404]}, summary="One hand")
     def get(self, request: Request, token: str, number: int) -> Response:
-        match = self.open_match(token, write=False)
+        match = self.open_match(token)
         return Response(selectors.hand_data(self._hand(match, number)))
 
     @extend_schema(request={"application/json": hand_payload_schema()},
                    responses={200: HandSerializer, **ERRORS},
                    summary="Correct a hand: it and every later hand are re-scored")
     def put(self, request: Request, token: str, number: int) -> Response:
-        match = self.open_match(token, write=True)
+        match_id = self.match_key(token)
         payload, claimed = _split_number(_body(request))
         if claimed is not None and claimed != number:
             raise services.MatchConflict(f"The body is for hand {claimed}, the URL for {number}.")
-        hand = services.hand_correct(match_id=match.pk, number=number, payload=payload)
+        hand = services.hand_correct(match_id=match_id, number=number, payload=payload)
         return Response(selectors.hand_data(hand))
 
     @extend_schema(request=None, responses={204: None, **ERRORS},
                    summary="Undo the last hand")
     def delete(self, request: Request, token: str, number: int) -> Response:
-        match = self.open_match(token, write=True)
-        services.hand_undo(match_id=match.pk, number=number)
+        services.hand_undo(match_id=self.match_key(token), number=number)
         return Response(status=status.HTTP_204_NO_CONTENT)

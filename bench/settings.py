@@ -1,0 +1,12 @@
+"""The site's own settings, plus the benchmark's baseline view; DEBUG off as in production."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "benchmark-only-" + "x" * 40)
+os.environ["DEBUG"] = "0"
+
+from scorekeeper.settings import *  # noqa: E402,F403
+
+ROOT_URLCONF = "bench.urls"
+STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
+LOGGING = {"version": 1, "disable_existing_loggers": True}

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+PLAYERS = ["Rami", "Sara", "Omar", "Lina"]
+
+
+class Api:
+    """A thin client for the JSON API that the tests read like a club script."""
+
+    def __init__(self) -> None:
+        self.client = APIClient()
+
+    def get(self, url: str) -> Any:
+        return self.client.get(url)
+
+    def post(self, url: str, data: Any = None, **headers: str) -> Any:
+        return self.client.post(url, data, format="json", headers=headers or None)
+
+    def put(self, url: str, data: Any) -> Any:
+        return self.client.put(url, data, format="json")
+
+    def delete(self, url: str) -> Any:
+        return self.client.delete(url)
+
+    def raw(self, method: str, url: str, body: bytes | str, content_type: str) -> Any:
+        return getattr(self.client, method)(url, body, content_type=content_type)
+
+    def new_match(self, variant: str = "tarneeb", players: list[str] | None = None,
+                  **fields: Any) -> dict[str, Any]:
+        response = self.post("/api/matches/", {"variant": variant,
+                                               "players": players or PLAYERS, **fields})
+        assert response.status_code == 201, response.json()
+        return response.json()
+
+    def hand(self, match: dict[str, Any], payload: dict[str, Any], expect: int = 201) -> Any:
+        response = self.post(f"/api/matches/{match['id']}/hands/", payload)
+        assert response.status_code == expect, response.json()
+        return response.json()
+
+    def match(self, match: dict[str, Any]) -> dict[str, Any]:
+        return self.get(f"/api/matches/{match['id']}/").json()
+
+
+@pytest.fixture
+def api(db: None) -> Api:
+    return Api()
