@@ -5,7 +5,7 @@ import os
 os.environ.setdefault("SECRET_KEY", "benchmark-only-" + "x" * 40)
 os.environ["DEBUG"] = "0"
 
-from scorekeeper.settings import *  # noqa: E402,F403
+from scorekeeper.settings import *  # noqa: F403
 
 ROOT_URLCONF = "bench.urls"
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -34,11 +36,9 @@ def test_rescoring_reproduces_the_stored_totals(hands, games, sweep, undo, corre
             break
     stored = list(Hand.objects.filter(match=match).order_by("number"))
     if stored and correct < len(stored):
-        try:
+        with contextlib.suppress(RuleViolation):
             services.hand_correct(match_id=match.pk, number=stored[correct].number,
                                   payload=hands[-1])
-        except RuleViolation:
-            pass
     if stored and undo:
         services.hand_undo(match_id=match.pk, number=stored[-1].number)
     match = Match.objects.get(pk=match.pk)
