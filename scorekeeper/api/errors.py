@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
+from django.utils.translation import gettext
 from rest_framework import status
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
@@ -24,13 +25,22 @@ MAX_BODY = 64 * 1024
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, RuleViolation):
-        return Response({exc.field: [exc.message]}, status=status.HTTP_400_BAD_REQUEST)
+        return Response({exc.field: [translated(exc)]}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, MatchConflict | MatchFinished):
         detail = str(exc) or "The match is finished."
         return Response({"detail": detail}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, ObjectDoesNotExist):
         return Response({"detail": "Not found."}, status=status.HTTP_404_NOT_FOUND)
     return drf_exception_handler(exc, context)
+
+
+def translated(violation: RuleViolation) -> str:
+    """The violation's sentence in the request's language (English when untranslated)."""
+    template = gettext(violation.template)
+    try:
+        return template.format(**violation.params) if violation.params else template
+    except (KeyError, IndexError, ValueError):
+        return violation.message  # a translation with broken placeholders: keep English
 
 
 class SafeJSONParser(JSONParser):
