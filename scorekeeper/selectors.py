@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -10,6 +11,8 @@ from django.db.models import QuerySet
 from . import rules
 from .models import Hand, HandChange, Match
 from .services import state_of
+
+VIEW_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 def key_of(token: str) -> uuid.UUID | None:
@@ -28,6 +31,8 @@ def match_by_token(token: str) -> tuple[Match, bool]:
     """
     match_id = key_of(token)
     if match_id is None:
+        if not VIEW_ID.fullmatch(token):
+            raise Match.DoesNotExist
         return Match.objects.get(view_id=token), False
     return Match.objects.get(pk=match_id), True
 

@@ -52,7 +52,11 @@ class SafeJSONParser(JSONParser):
         if len(raw) > MAX_BODY:
             raise ParseError(f"The body is larger than {MAX_BODY // 1024} KB.")
         try:
-            return json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+            text = raw.decode("utf-8")
+            if "\\u0000" in text.lower():
+                # PostgreSQL cannot store NUL characters; no name or payload needs one.
+                raise ValueError("NUL characters (\\u0000) are not allowed")
+            return json.loads(text, parse_constant=_refuse_constant)
         except (ValueError, RecursionError, UnicodeDecodeError) as error:
             raise ParseError(f"The body is not valid JSON: {str(error)[:200]}") from error
 

@@ -54,7 +54,7 @@ class Api(APIView):
         match_id = selectors.key_of(token)
         if match_id is not None:
             return match_id
-        if Match.objects.filter(view_id=token).exists():
+        if selectors.VIEW_ID.fullmatch(token) and Match.objects.filter(view_id=token).exists():
             raise PermissionDenied("This is a spectator's link: it cannot change the match.")
         raise Http404
 

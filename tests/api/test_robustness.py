@@ -36,6 +36,8 @@ OK = {200, 201, 204, 400, 403, 404, 405, 409, 415}
     ("[" * 100_000 + "]" * 100_000, "application/json"),
     ('{"a": "' + "x" * 200_000 + '"}', "application/json"),
     (b"\xff\xfe\x00", "application/json"),
+    ('{"declarer": "\\u0000"}', "application/json"),
+    ('{"variant": "tarneeb", "players": ["\\u0000", "b", "c", "d"]}', "application/json"),
     ("declarer=1", "application/x-www-form-urlencoded"),
     ("<xml/>", "text/xml"),
 ])
