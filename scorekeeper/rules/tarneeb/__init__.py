@@ -1,3 +1,3 @@
 """The Tarneeb family: tarneeb, tarneeb_egyptian, tarneeb_400 and tarneeb_41."""
 
-from . import standard  # noqa: F401
+from . import egyptian, individual, standard  # noqa: F401

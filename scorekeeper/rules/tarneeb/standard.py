@@ -3,6 +3,15 @@
 Terms: the *declarer* wins the auction with a *bid* of 7..13 tricks and names *trump*
 (*tarneeb*); his team must take at least ``bid`` of the 13 tricks. A *sweep* is all 13
 tricks. The hand payload records the contract and the tricks the declarer's team took.
+
+`ContractTarneeb` is what this game and Egyptian Tarneeb (``egyptian.py``) share: one
+contract per hand, scored by `score_contract`, and an all-pass hand redealt by its dealer.
+
+Decided where the spec is silent: with ``bidding`` ``until_three_passes``, a player who
+passed is out, so the bidding ends as soon as every player but the highest bidder has
+passed (three passes in a row when nobody passed earlier). A player who passed is skipped
+when his turn comes round again, and ``[pass, pass, pass, 7]`` gives the contract to the
+dealer (decided).
 """
 
 from __future__ import annotations
@@ -13,7 +22,7 @@ from typing import Any
 
 from ..base import FRENCH_SUITS, HandContext, Score, Variant
 from ..errors import RuleViolation, _
-from ..fields import Any_, Choice, Const, Int, ListOf, Shape
+from ..fields import Any_, Choice, Const, Field, Int, ListOf, Shape
 from ..options import Option, target_option
 from ..registry import register
 
@@ -47,13 +56,49 @@ def sweep_options() -> tuple[Option, ...]:
     )
 
 
+def contract_shape(bid: Field, trump: Field, *extra: Field) -> Shape:
+    """The played hand of the contract games: declarer, bid, trump, tricks and extras."""
+    return Shape("played", (
+        Int("declarer", min=0, max=3, help="The seat that won the auction."),
+        bid,
+        trump,
+        Int("tricks", min=0, max=TRICKS, help="Tricks taken by the declarer's team."),
+        *extra,
+        Const("thrown_in", required=False, value=False),
+    ), title="Played")
+
+
+class ContractTarneeb(Variant):
+    """What tarneeb and tarneeb_egyptian share: one contract per hand, all-pass redealt."""
+
+    family = "tarneeb"
+    redeal_same_dealer = True
+
+    def build(self, shape: Shape, values: dict[str, Any], ctx: HandContext) -> Contract | None:
+        if shape.thrown_in:
+            return None
+        contract = self.contract(values, ctx)
+        if values["auction"] is not None:
+            self.check_auction(values["auction"], contract, ctx)
+        return contract
+
+    def contract(self, values: dict[str, Any], ctx: HandContext) -> Contract:
+        raise NotImplementedError
+
+    def check_auction(self, calls: Sequence[Any], contract: Contract, ctx: HandContext) -> None:
+        raise NotImplementedError
+
+    def score(self, hand: Contract | None, ctx: HandContext) -> Score:
+        if hand is None:
+            return Score(thrown_in=True, summary="All passed: thrown in")
+        return score_contract(hand, ctx)
+
+
 @register
-class Tarneeb(Variant):
+class Tarneeb(ContractTarneeb):
     slug = "tarneeb"
     name = "Tarneeb"
-    family = "tarneeb"
     description = "Four players in two teams bid 7 to 13 tricks; the highest bid names trump."
-    redeal_same_dealer = True
     options = (
         target_option(41),
         *sweep_options(),
@@ -62,30 +107,22 @@ class Tarneeb(Variant):
                help="One round of bids, or bidding until three consecutive passes."),
     )
     shapes = (
-        Shape("played", (
-            Int("declarer", min=0, max=3, help="The seat that won the auction."),
+        contract_shape(
             Int("bid", min=7, max=TRICKS, help="Tricks the declarer's team undertook."),
             Choice("trump", choices=(*FRENCH_SUITS, "no_trump")),
-            Int("tricks", min=0, max=TRICKS, help="Tricks taken by the declarer's team."),
             ListOf("auction", required=False, max_items=60,
                    item=Any_("call", options=(Int("call", min=7, max=TRICKS),
                                               Const("call", value=PASS))),
                    help="The calls in order from the first bidder, e.g. [7, \"pass\", 8]."),
-            Const("thrown_in", required=False, value=False),
-        ), title="Played"),
+        ),
         THROWN_IN,
     )
 
-    def build(self, shape: Shape, values: dict[str, Any], ctx: HandContext) -> Contract | None:
-        if shape.thrown_in:
-            return None
+    def contract(self, values: dict[str, Any], ctx: HandContext) -> Contract:
         if values["trump"] == "no_trump" and not ctx.options["no_trump"]:
             raise RuleViolation("trump", _("No trumps is not played at this table "
                                            "(option no_trump)."))
-        contract = Contract(values["declarer"], values["bid"], values["trump"], values["tricks"])
-        if values["auction"] is not None:
-            self.check_auction(values["auction"], contract, ctx)
-        return contract
+        return Contract(values["declarer"], values["bid"], values["trump"], values["tricks"])
 
     def check_auction(self, calls: Sequence[Any], contract: Contract, ctx: HandContext) -> None:
         winner = run_auction(calls, ctx, until_three_passes=(
@@ -95,29 +132,24 @@ class Tarneeb(Variant):
                                              "{bid}."),
                                 name=ctx.name(contract.declarer), bid=contract.bid)
 
-    def score(self, hand: Contract | None, ctx: HandContext) -> Score:
-        if hand is None:
-            return Score(thrown_in=True, summary="All passed: thrown in")
-        return score_contract(hand, ctx)
-
 
 def run_auction(calls: Sequence[Any], ctx: HandContext, *, until_three_passes: bool
                 ) -> tuple[int, int] | None:
     """Check an auction of numbers and passes; return (declarer, bid), or None if all passed.
 
-    In one round the dealer, speaking last, may equal the highest bid and take it.
+    In one round the dealer, speaking last, may equal the highest bid and take it. Going
+    round, a player who passed is out, so the bidding ends when every other player has
+    passed after the highest bid (three passes in a row, unless some passed earlier).
     """
     players = ctx.table.variant.players
     seat = (ctx.dealer + 1) % players
     active = set(range(players))
     best: tuple[int, int] | None = None
-    passes_in_a_row = 0
     for index, call in enumerate(calls):
-        if _auction_over(index, passes_in_a_row, best, until_three_passes, players):
+        if _auction_over(index, active, best, until_three_passes, players):
             raise RuleViolation("auction", _("The auction was over before call {index}."),
                                 index=index + 1)
         if call == PASS:
-            passes_in_a_row += 1
             active.discard(seat)
         else:
             dealer_equals = (not until_three_passes and seat == ctx.dealer and best is not None
@@ -126,20 +158,19 @@ def run_auction(calls: Sequence[Any], ctx: HandContext, *, until_three_passes: b
                 raise RuleViolation("auction", _("{name} bid {bid}, which does not beat {best}."),
                                     name=ctx.name(seat), bid=call, best=best[1])
             best = (seat, call)
-            passes_in_a_row = 0
         seat = _next_active(seat, active, players)
-    if not _auction_over(len(calls), passes_in_a_row, best, until_three_passes, players):
+    if not _auction_over(len(calls), active, best, until_three_passes, players):
         raise RuleViolation("auction", _("The auction is not finished."))
     return best
 
 
-def _auction_over(count: int, passes: int, best: tuple[int, int] | None,
+def _auction_over(count: int, active: set[int], best: tuple[int, int] | None,
                   until_three_passes: bool, players: int) -> bool:
     if not until_three_passes:
         return count >= players
     if best is None:
-        return passes >= players
-    return passes >= players - 1
+        return not active
+    return active <= {best[0]}
 
 
 def _next_active(seat: int, active: set[int], players: int) -> int:
