@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from scorekeeper.rules import (
-    MatchState,
     PlayedHand,
     RuleViolation,
     Table,
@@ -18,6 +16,8 @@ from scorekeeper.rules import (
     play,
     start,
 )
+
+from .support import play_at, position  # noqa: F401  (re-exported for the tests)
 
 PLAYERS = ["Rami", "Sara", "Omar", "Lina"]  # seats 0..3; team 0 = Rami and Omar
 TWO_PLAYERS = ["Rami", "Sara"]
@@ -28,22 +28,6 @@ def table(slug: str, first_dealer: int = 0, **options: Any) -> Table:
     assert variant is not None, slug
     players = TWO_PLAYERS if variant.players == 2 else PLAYERS
     return make_table(variant, list(players), options, first_dealer=first_dealer)
-
-
-def position(t: Table, *, scores: Sequence[int] | None = None,
-             extra: Mapping[str, Any] | None = None) -> MatchState:
-    """The match in its first game with the given totals, as if hands had been played."""
-    state = start(t)
-    game = state.game
-    if scores is not None:
-        game = replace(game, scores=tuple(scores), hands=1)
-    if extra is not None:
-        game = replace(game, extra=dict(extra))
-    return replace(state, games=(game,))
-
-
-def play_at(t: Table, payload: Any, **at: Any) -> tuple[PlayedHand, MatchState]:
-    return play(t, position(t, **at), payload)
 
 
 def score(slug: str, payload: Any, **options: Any) -> PlayedHand:
