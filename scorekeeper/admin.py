@@ -1,4 +1,10 @@
+"""Admin pages to look at matches and hands. Hands change only through the services
+(which re-score and keep the audit trail), so here they are read-only."""
+
+from typing import Any
+
 from django.contrib import admin
+from django.http import HttpRequest
 
 from .models import Hand, HandChange, IdempotentRequest, Match
 
@@ -19,17 +25,31 @@ class HandChangeInline(admin.TabularInline):
     can_delete = False
 
 
+class ReadOnly:
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
+    """Only the players' names may be edited; everything else is the services' business."""
+
     list_display = ("id", "variant", "players", "status", "winner", "created_at")
     list_filter = ("variant", "status")
     search_fields = ("id", "view_id", "players")
-    readonly_fields = ("id", "view_id", "state", "created_at", "updated_at")
+    readonly_fields = ("id", "view_id", "variant", "options", "games_to_win", "first_dealer",
+                       "status", "winner", "closed", "state", "created_at", "updated_at")
     inlines = [HandInline, HandChangeInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("match", "number", "game", "created_at")
     list_select_related = ("match",)
     readonly_fields = ("created_at", "updated_at")
@@ -37,12 +57,12 @@ class HandAdmin(admin.ModelAdmin):
 
 
 @admin.register(HandChange)
-class HandChangeAdmin(admin.ModelAdmin):
+class HandChangeAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("match", "number", "action", "created_at")
     list_filter = ("action",)
     readonly_fields = ("match", "number", "action", "before", "after", "created_at")
 
 
 @admin.register(IdempotentRequest)
-class IdempotentRequestAdmin(admin.ModelAdmin):
+class IdempotentRequestAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("key", "path", "status", "created_at")

@@ -48,6 +48,12 @@ def test_admin_pages_for_matches_and_hands(admin_client):
     assert admin_client.get(f"/admin/scorekeeper/match/{match.pk}/change/").status_code == 200
     assert admin_client.get("/admin/scorekeeper/hand/").status_code == 200
     assert admin_client.get(f"/admin/scorekeeper/hand/{hand.pk}/change/").status_code == 200
+    # Hands change only through the services, which re-score and keep the audit trail.
+    edit = admin_client.post(f"/admin/scorekeeper/hand/{hand.pk}/change/",
+                             {"input": '{"thrown_in": true}'})
+    assert edit.status_code == 403
+    hand.refresh_from_db()
+    assert hand.input != {"thrown_in": True}
 
 
 @pytest.mark.django_db
