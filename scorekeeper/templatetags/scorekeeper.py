@@ -1,0 +1,28 @@
+"""Small template filters for the score sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def signed(value: Any) -> str:
+    """A hand's points with their sign: +8, −9 (a true minus sign), 0."""
+    if not isinstance(value, int):
+        return "" if value is None else str(value)
+    if value > 0:
+        return f"+{value}"
+    return f"−{-value}" if value < 0 else "0"
+
+
+@register.filter
+def at(sequence: Any, index: Any) -> Any:
+    """``sequence|at:index``, or nothing when there is no such item."""
+    try:
+        return sequence[index]
+    except (IndexError, KeyError, TypeError):
+        return None
