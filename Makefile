@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint migrate demo worker beat clean
+.PHONY: run test bench lint migrate demo worker beat clean messages screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,17 +15,26 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
+# The translations: locale/<lang>/LC_MESSAGES/django.po compiled to .mo with Babel (no
+# system gettext needed); the .mo files are not committed.
+messages: $(STAMP)
+	$(BIN)/pybabel -q compile -d locale -D django
+
 migrate: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 
 demo: migrate
 	$(BIN)/python manage.py load_demo
 
-run: demo
+run: demo messages
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
-test: $(STAMP)
+test: $(STAMP) messages
 	$(BIN)/python -m pytest
+
+# PNGs of the main pages in English and Arabic at phone size (390x844) into screenshots/.
+screenshots: $(STAMP) messages
+	$(BIN)/python -m pytest -m screenshots tests/browser/test_screenshots.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,0 +1,115 @@
+"""The match page beyond a plain match: offline hands, undo and correction, spectators."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from scorekeeper.models import Hand, HandChange, IdempotentRequest
+
+from .conftest import match_token
+from .table import PLAYERS, Table
+
+pytestmark = pytest.mark.browser
+
+MADE_8 = [("pick", "declarer", 1), ("pick", "bid", 7), ("pick", "trump", "hearts"),
+          ("fill", "tricks", 8)]
+DOWN_9 = [("pick", "declarer", 0), ("pick", "bid", 9), ("pick", "trump", "spades"),
+          ("fill", "tricks", 7)]
+MADE_10 = [("pick", "declarer", 2), ("pick", "bid", 8), ("pick", "trump", "clubs"),
+           ("fill", "tricks", 10)]
+
+
+def _fill(table, steps):
+    for action, *args in steps:
+        getattr(table, action)(*args)
+
+
+def test_a_hand_entered_offline_waits_and_is_stored_once(page, site, errors):
+    table = Table(page, site)
+    token = match_token(table.start("tarneeb", PLAYERS))
+    table.enter(MADE_8)
+    page.context.set_offline(True)
+    _fill(table, DOWN_9)
+    page.locator("#preview-hand").click()
+    expect(page.locator("#preview")).to_contain_text("No network")
+    page.locator("#confirm-hand").click()
+    expect(page.locator("#queue")).to_be_visible()
+    expect(page.locator("#queue")).to_contain_text("1 hand is waiting")
+    assert Hand.objects.filter(match_id=token).count() == 1
+    page.context.set_offline(False)
+    expect(page.locator("#hand-2")).to_be_attached(timeout=15_000)
+    expect(page.locator("#queue")).to_be_hidden()
+    assert table.totals() == [-9, 14]
+    assert list(Hand.objects.filter(match_id=token).values_list("number", flat=True)) == [1, 2]
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('sk-outbox'))") == []
+    assert errors == []
+
+
+def test_a_hand_whose_answer_is_lost_is_sent_again_and_stored_once(page, site, errors):
+    table = Table(page, site)
+    token = match_token(table.start("tarneeb", PLAYERS))
+    lost = []
+
+    def lose_the_answer(route):
+        if route.request.method == "POST" and not lost:
+            lost.append(route.fetch().status)  # the server stores the hand...
+            route.abort("internetdisconnected")  # ...but the phone never hears back
+        else:
+            route.continue_()
+
+    page.route("**/hands/", lose_the_answer)
+    table.enter(MADE_8)  # kept in the outbox, then sent again with the same key
+    assert lost == [201]
+    assert table.totals() == [0, 8]
+    assert Hand.objects.filter(match_id=token).count() == 1
+    assert IdempotentRequest.objects.count() == 1
+    assert errors == []
+
+
+def test_undo_and_correction(page, site, errors):
+    table = Table(page, site)
+    token = match_token(table.start("tarneeb", PLAYERS))
+    for hand in (MADE_8, DOWN_9, MADE_10):
+        table.enter(hand)
+    assert table.totals() == [1, 14]
+    page.locator("#undo").click()
+    expect(page.locator("#hand-3")).to_have_count(0)
+    expect(page.locator("#changes")).to_contain_text("Hand 3 was undone")
+    assert table.totals() == [-9, 14]
+    # Correct hand 1: Sara took 6, not 8 (down): every later hand is scored again.
+    page.locator("#hand-1 a.fix").click()
+    expect(page.locator('#hand-form input[name="declarer"][value="1"]')).to_be_checked()
+    expect(page.locator('#hand-form input[name="tricks"]')).to_have_value("8")
+    table.fill("tricks", 14)
+    page.locator("#save-hand").click()
+    expect(page.locator('[data-error-for="tricks"]')).to_contain_text("0 to 13")
+    table.fill("tricks", 6)
+    page.locator("#save-hand").click()
+    page.wait_for_url(f"**/m/{token}/**")
+    assert "took 6: down" in table.row(1)
+    assert table.totals() == [-2, -1]  # [7, -7] then [-9, +6]
+    expect(page.locator("#changes")).to_contain_text("Hand 1 was corrected")
+    assert HandChange.objects.filter(match_id=token).count() == 2
+    assert errors == []
+
+
+def test_a_spectators_link_cannot_write(page, site, errors):
+    table = Table(page, site)
+    token = match_token(table.start("tarneeb", PLAYERS))
+    table.enter(MADE_8)
+    view_link = page.locator("#view-link").input_value()
+    view_id = match_token(view_link)
+    page.goto(f"{site}/m/{view_id}/")
+    expect(page.locator(".players")).to_contain_text("spectator")
+    assert table.totals() == [0, 8]
+    for writer in ("#hand-form", "#undo", "a.fix", "#view-link"):
+        expect(page.locator(writer)).to_have_count(0)
+    assert page.request.post(f"{site}/api/matches/{view_id}/hands/",
+                             data={"thrown_in": True}).status == 403
+    assert page.request.post(f"{site}/m/{view_id}/undo/", data={"number": "1"}).status in (403, 404)
+    altered = token[:-1] + ("0" if token[-1] != "0" else "1")
+    assert page.goto(f"{site}/m/{altered}/").status == 404
+    assert page.goto(f"{site}/m/{view_id[:-1]}x/").status == 404
+    assert Hand.objects.filter(match_id=token).count() == 1
+    assert errors == []

@@ -1,0 +1,102 @@
+"""`make screenshots`: PNGs of the main pages, in English and Arabic, at phone size.
+
+Not part of the normal run (the `screenshots` marker is deselected by default); the PNGs go
+to the git-ignored folder screenshots/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import services
+
+from .conftest import PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.screenshots]
+
+OUT = Path(__file__).resolve().parents[2] / "screenshots"
+NAMES = {"en": ["Rami", "Sara", "Omar", "Lina"], "ar": ["رامي", "سارة", "عمر", "لينا"]}
+
+
+def _matches(players: list[str]) -> dict[str, object]:
+    tarneeb = services.match_create(variant="tarneeb", players=players)
+    for payload in ({"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
+                    {"declarer": 0, "bid": 9, "trump": "spades", "tricks": 7},
+                    {"thrown_in": True},
+                    {"declarer": 3, "bid": 8, "trump": "clubs", "tricks": 10},
+                    {"declarer": 2, "bid": 10, "trump": "diamonds", "tricks": 11}):
+        services.hand_record(match_id=tarneeb.pk, payload=payload)
+    services.hand_correct(match_id=tarneeb.pk, number=4,
+                          payload={"declarer": 3, "bid": 8, "trump": "clubs", "tricks": 9})
+    maraffa = services.match_create(variant="maraffa", players=players, options={"target": 21})
+    for payload in ({"battezzante": 0, "trump": "cups", "thirds": [23, 12], "maraffa": 1},
+                    {"trump": "coins", "thirds": [33, 2]},
+                    {"battezzante": 1, "trump": "swords", "thirds": [5, 30]},
+                    {"trump": "clubs", "thirds": [2, 33], "maraffa": 1},
+                    {"battezzante": 2, "trump": "coins", "claim": {"team": 0, "thirds": 33},
+                     "maraffa": 0}):
+        services.hand_record(match_id=maraffa.pk, payload=payload)
+    blot = services.match_create(variant="bazar_blot", players=players)
+    services.hand_record(match_id=blot.pk, payload={
+        "declarer": 0, "bid": 12, "trump": "hearts", "points": [104, 58], "belote": 0,
+        "declarations": [{"seat": 2, "type": "tierce", "high": "K", "suit": "spades"}]})
+    trionfo = services.match_create(variant="trionfo", players=[*players, "Marco"])
+    services.hand_record(match_id=trionfo.pk, payload={
+        "first": 0, "declarer": 2, "bid": "chiamo", "trump": "coins", "called": "3 of swords",
+        "partner": 4, "thirds": 21})
+    return {"tarneeb": tarneeb, "maraffa": maraffa, "blot": blot, "trionfo": trionfo}
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_screenshots(browser, site, language):
+    OUT.mkdir(exist_ok=True)
+    found = _matches(NAMES[language])
+    tarneeb, blot = found["tarneeb"], found["blot"]
+    context = browser.new_context(viewport=PHONE, locale=language)
+    page = context.new_page()
+    pages = {
+        "match": f"/m/{tarneeb.pk}/",
+        "match-finished-maraffa": f"/m/{found['maraffa'].pk}/",
+        "match-blot": f"/m/{blot.pk}/",
+        "match-trionfo": f"/m/{found['trionfo'].pk}/",
+        "spectator": f"/m/{tarneeb.view_id}/",
+        "correct": f"/m/{tarneeb.pk}/hands/1/correct/",
+        "home": "/",
+        "choose": "/new/",
+        "setup": "/new/tarneeb_400/",
+        "setup-maraffa": "/new/maraffa/",
+    }
+    for name, url in pages.items():
+        page.goto(site + url)
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(OUT / f"{language}-{name}.png"), full_page=True)
+        page.screenshot(path=str(OUT / f"{language}-{name}-top.png"))
+    # The hand form with a preview showing and a declaration added.
+    page.goto(site + f"/m/{blot.pk}/")
+    page.locator('label:has(> input[name="declarer"][value="1"])').click()
+    page.locator('label:has(> input[name="bid"][value="10"])').click()
+    page.locator('label:has(> input[name="trump"][value="clubs"])').click()
+    page.locator('input[name="points.0"]').fill("60")
+    page.locator("[data-add-declaration]").click()
+    page.locator("#preview-hand").click()
+    page.locator("#preview").wait_for()
+    page.screenshot(path=str(OUT / f"{language}-preview.png"), full_page=True)
+    # A hand kept on the phone while the network is away.
+    page.goto(site + f"/m/{tarneeb.pk}/")
+    context.set_offline(True)
+    for name, value in (("declarer", 2), ("bid", 8), ("trump", "spades")):
+        page.locator(f'label:has(> input[name="{name}"][value="{value}"])').click()
+    page.locator('input[name="tricks"]').fill("9")
+    page.locator("#preview-hand").click()
+    page.locator("#preview").wait_for()
+    page.screenshot(path=str(OUT / f"{language}-offline-preview.png"))
+    page.locator("#confirm-hand").click()
+    page.locator("#queue").wait_for()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(OUT / f"{language}-offline-waiting.png"))
+    context.set_offline(False)
+    page.locator("#hand-6").wait_for()
+    context.close()
+    assert len(list(OUT.glob(f"{language}-*.png"))) == 2 * len(pages) + 3
