@@ -35,10 +35,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 
 def translated(violation: RuleViolation) -> str:
-    """The violation's sentence in the request's language (English when untranslated)."""
-    template = gettext(violation.template)
+    """The violation's sentence in the request's language (English when untranslated),
+    nested violations ("Hand 3: …") included."""
     try:
-        return template.format(**violation.params) if violation.params else template
+        return violation.render(lambda nested: gettext(nested.template))
     except (KeyError, IndexError, ValueError):
         return violation.message  # a translation with broken placeholders: keep English
 

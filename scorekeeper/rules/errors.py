@@ -8,6 +8,7 @@ sentence; ``message`` is the English text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -26,9 +27,16 @@ class RuleViolation(ValueError):
     def __init__(self, field: str, template: str, **params: Any) -> None:
         self.field = field
         self.template = template
-        self.params = params
-        self.message = template.format(**params) if params else template
+        self.params = params  # a parameter may be another violation, nested in this one
+        self.message = self.render(lambda violation: violation.template)
         super().__init__(f"{field}: {self.message}")
+
+    def render(self, translate: Callable[[RuleViolation], str]) -> str:
+        """The sentence, with ``translate`` choosing each (nested) violation's template."""
+        values = {key: value.render(translate) if isinstance(value, RuleViolation) else value
+                  for key, value in self.params.items()}
+        template = translate(self)
+        return template.format(**values) if values else template
 
     def prefixed(self, prefix: str) -> RuleViolation:
         """The same violation for a field nested under ``prefix`` (``claim.team``)."""

@@ -182,7 +182,7 @@ class ListOf(Field):
             except RuleViolation as error:
                 raise RuleViolation(
                     f"{self.name}", _("Entry {index}: {message}"),
-                    index=index + 1, message=error.message) from error
+                    index=index + 1, message=error) from error
         return tuple(cleaned)
 
     def schema(self) -> dict[str, Any]:
@@ -204,7 +204,7 @@ class Object(Field):
         except RuleViolation as error:
             # ``field`` is RuleViolation's own argument: the nested name goes as ``name``.
             raise RuleViolation(self.name, _("{name}: {message}"),
-                                name=error.field, message=error.message) from error
+                                name=error.field, message=error) from error
 
     def schema(self) -> dict[str, Any]:
         return fields_schema(self.fields)

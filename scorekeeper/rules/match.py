@@ -222,7 +222,7 @@ def replay(table: Table, payloads: Iterable[Any], closed: bool = False
             hand, state = play(table, state, payload)
         except RuleViolation as error:
             raise RuleViolation(error.field, _("Hand {number}: {message}"),
-                                number=state.number, message=error.message) from error
+                                number=state.number, message=error) from error
         hands.append(hand)
     return hands, close(table, state) if closed else state
 
