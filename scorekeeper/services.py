@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db import transaction
 
-from . import rules
+from . import rules, store
 from .models import Hand, HandChange, Match
 from .rules import MatchState, PlayedHand, RuleViolation, Table
 from .rules.errors import _
@@ -48,7 +48,7 @@ def match_create(*, variant: Any, players: Any, options: Any = None, games_to_wi
 
 
 def _locked(match_id: Any) -> Match:
-    return Match.objects.select_for_update().get(pk=match_id)
+    return store.lock(match_id)
 
 
 def _store_state(match: Match, state: MatchState) -> None:
@@ -90,8 +90,8 @@ def hand_record(*, match_id: Any, payload: Any, number: int | None = None) -> Ha
         raise MatchConflict(f"The next hand is number {state.number}, not {number}.")
     played, after = rules.play(table_of(match), state, payload)
     hand = _hand_row(match, played)
-    hand.save(force_insert=True)
-    _save_state(match, after)
+    _store_state(match, after)
+    store.append(match, hand)
     return hand
 
 

@@ -93,8 +93,10 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Concurrent phones: wait for the write lock rather than failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Concurrent phones: take the write lock when a transaction begins (so two writers
+    # queue instead of one failing), and wait for it rather than failing at once.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "transaction_mode": "IMMEDIATE"})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -34,6 +34,7 @@ def test_recording_a_hand_runs_a_constant_number_of_queries():
     first = _queries_to_record(client, short.pk)
     late = _queries_to_record(client, long.pk)
     assert first == late
-    # The lock on the match, the hand's insert and the match's update (plus the
-    # savepoint pair the test transaction adds around the service's atomic block).
-    assert late == 5
+    # The lock on the match, then the hand's insert and the match's update: one statement
+    # on PostgreSQL, two through the ORM elsewhere; plus the savepoint pair the test's own
+    # transaction adds around the service's atomic block.
+    assert late == (4 if connection.vendor == "postgresql" else 5)
