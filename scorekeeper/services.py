@@ -131,8 +131,8 @@ def hand_undo(*, match_id: Any, number: int) -> None:
     """Remove the last hand (only the last one), keeping an audit record of it."""
     match = _locked(match_id)
     hands = list(match.hands.order_by("number"))
-    if not hands or not any(hand.number == number for hand in hands):
-        raise Hand.DoesNotExist
+    if not hands:
+        raise MatchConflict("There is no hand to undo.")
     last = hands[-1]
     if last.number != number:
         raise MatchConflict(f"Only the last hand (number {last.number}) can be undone.")

@@ -110,7 +110,7 @@ def test_undo_only_the_last_hand_and_reopen_a_finished_match(api):
     api.hand(match, {"declarer": 2, "bid": 8, "trump": "clubs", "tricks": 13})
     assert api.match(match)["status"] == "finished"
     assert api.delete(url(match, "1/")).status_code == 409
-    assert api.delete(url(match, "9/")).status_code == 404
+    assert api.delete(url(match, "9/")).status_code == 409  # only the last hand: 409
     assert api.delete(url(match, "2/")).status_code == 204
     state = api.match(match)
     assert state["status"] == "in_progress" and state["winner"] is None
@@ -119,6 +119,7 @@ def test_undo_only_the_last_hand_and_reopen_a_finished_match(api):
     assert undo.before["input"]["tricks"] == 13
     assert api.delete(url(match, "1/")).status_code == 204
     assert api.match(match)["scores"] == [0, 0]
+    assert api.delete(url(match, "1/")).status_code == 409  # nothing left to undo
     assert HandChange.objects.count() == 2
 
 
