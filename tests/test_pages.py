@@ -90,7 +90,11 @@ def test_setting_up_each_game_starts_a_match(client, slug):
     match = Match.objects.get()
     assert response["Location"] == f"/m/{match.pk}/"
     assert match.variant == slug and match.first_dealer == 1
-    assert match.options == {o.name: o.default for o in variant.options}
+    defaults = {o.name: o.default for o in variant.options}
+    for option in variant.options:  # "the same as target" is stored resolved
+        if option.same_as and defaults[option.name] is None:
+            defaults[option.name] = defaults[option.same_as]
+    assert match.options == defaults
     page = client.get(response["Location"])
     assert page.status_code == 200 and b'id="hand-form"' in page.content
 

@@ -56,8 +56,11 @@ class SafeJSONParser(JSONParser):
             if "\\u0000" in text.lower():
                 # PostgreSQL cannot store NUL characters; no name or payload needs one.
                 raise ValueError("NUL characters (\\u0000) are not allowed")
-            return json.loads(text, parse_constant=_refuse_constant)
-        except (ValueError, RecursionError, UnicodeDecodeError) as error:
+            data = json.loads(text, parse_constant=_refuse_constant)
+            # A lone surrogate ("\\ud83d") parses but can be neither stored nor answered.
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+            return data
+        except (ValueError, RecursionError, UnicodeError) as error:
             raise ParseError(f"The body is not valid JSON: {str(error)[:200]}") from error
 
 

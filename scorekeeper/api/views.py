@@ -32,6 +32,8 @@ MATCH_FIELDS = {"variant", "players", "options", "games_to_win", "first_dealer"}
 IDEMPOTENCY = OpenApiParameter(HEADER, str, OpenApiParameter.HEADER, required=False,
                                description="Repeat a POST safely: the same key and body get "
                                            "the first answer and store nothing new.")
+NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH,
+                          description="The hand's number in the match, from 1.")
 ERRORS = {400: OpenApiResponse(description="The rules refuse it: {field: [message]}."),
           403: OpenApiResponse(description="A spectator's link cannot write."),
           404: OpenApiResponse(description="No such match or hand."),
@@ -115,10 +117,15 @@ class MatchDetail(Api):
 
 
 class MatchClose(Api):
-    @extend_schema(request=None, responses={200: MatchSerializer, **ERRORS},
+    @extend_schema(request=None, parameters=[IDEMPOTENCY],
+                   responses={200: MatchSerializer, **ERRORS},
                    summary="Close a session (trionfo) or an abandoned match")
     def post(self, request: Request, token: str) -> Response:
-        match = services.match_close(match_id=self.match_key(token))
+        match_id = self.match_key(token)
+        return idempotent(request, lambda: self._close(match_id))
+
+    def _close(self, match_id: uuid.UUID) -> Response:
+        match = services.match_close(match_id=match_id)
         return Response(selectors.match_data(match, writable=True))
 
 
@@ -169,12 +176,13 @@ class HandDetail(Api):
             raise Http404
         return hand
 
-    @extend_schema(responses={200: HandSerializer, 404: ERRORS[404]}, summary="One hand")
+    @extend_schema(parameters=[NUMBER], responses={200: HandSerializer, 404: ERRORS[404]},
+                   summary="One hand")
     def get(self, request: Request, token: str, number: int) -> Response:
         match = self.open_match(token)
         return Response(selectors.hand_data(self._hand(match, number)))
 
-    @extend_schema(request={"application/json": hand_payload_schema()},
+    @extend_schema(request={"application/json": hand_payload_schema()}, parameters=[NUMBER],
                    responses={200: HandSerializer, **ERRORS},
                    summary="Correct a hand: it and every later hand are re-scored")
     def put(self, request: Request, token: str, number: int) -> Response:
@@ -185,7 +193,7 @@ class HandDetail(Api):
         hand = services.hand_correct(match_id=match_id, number=number, payload=payload)
         return Response(selectors.hand_data(hand))
 
-    @extend_schema(request=None, responses={204: None, **ERRORS},
+    @extend_schema(request=None, parameters=[NUMBER], responses={204: None, **ERRORS},
                    summary="Undo the last hand")
     def delete(self, request: Request, token: str, number: int) -> Response:
         services.hand_undo(match_id=self.match_key(token), number=number)

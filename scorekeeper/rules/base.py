@@ -190,6 +190,11 @@ class Variant:
         """Who speaks first in a hand that ``dealer`` deals as hand ``game.hands + 1``."""
         return (dealer + 1) % self.players
 
+    def spoke_first(self, hand: Any, ctx: HandContext) -> int | None:
+        """Who spoke first in this hand, as stored with it: the rotation's, unless the
+        payload names him (maraffa's battezzante, trionfo's first)."""
+        return ctx.turn.first_to_speak
+
     def next_dealer(self, hand: Any, score: Score, ctx: HandContext) -> int:
         if score.thrown_in and self.redeal_same_dealer:
             return ctx.dealer

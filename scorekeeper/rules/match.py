@@ -157,7 +157,7 @@ def play(table: Table, state: MatchState, payload: Any) -> tuple[PlayedHand, Mat
     next_dealer = variant.next_dealer(hand, score, ctx)
     played = PlayedHand(
         number=state.number, game=game.number, input=dict(payload), dealer=turn.dealer,
-        first_to_speak=turn.first_to_speak, delta=delta, player_delta=player_delta,
+        first_to_speak=variant.spoke_first(hand, ctx), delta=delta, player_delta=player_delta,
         scores_after=game.scores, player_scores_after=game.player_scores,
         thrown_in=score.thrown_in, summary=score.summary, details=score.details,
         game_winner=end.winner if end else None, ended_game=end is not None)

@@ -24,7 +24,8 @@ class Option:
     choices: tuple[Any, ...] = ()
     min: int | None = None
     max: int | None = None
-    nullable: bool = False  # null means "not set": e.g. bella_target, same as target
+    nullable: bool = False  # null means "not set": e.g. deals, open-ended
+    same_as: str | None = None  # null resolves to that option's value (bella_target)
     help: str = ""
 
     def describe(self) -> dict[str, Any]:
@@ -37,6 +38,8 @@ class Option:
             data["maximum"] = self.max
         if self.nullable:
             data["nullable"] = True
+        if self.same_as:
+            data["same_as"] = self.same_as
         if self.help:
             data["help"] = self.help
         return data
@@ -78,7 +81,12 @@ def resolve_options(declared: Sequence[Option], given: Any, variant_name: str) -
         if name not in by_name:
             raise RuleViolation("options", _("{variant} has no option '{name}'."),
                                 variant=variant_name, name=str(name)[:40])
-    return {o.name: o.clean(given[o.name]) if o.name in given else o.default for o in declared}
+    resolved = {o.name: o.clean(given[o.name]) if o.name in given else o.default
+                for o in declared}
+    for option in declared:
+        if option.same_as and resolved[option.name] is None:
+            resolved[option.name] = resolved[option.same_as]
+    return resolved
 
 
 def target_option(default: int, *, help: str = "") -> Option:

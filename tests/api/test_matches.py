@@ -116,3 +116,13 @@ def test_idempotent_match_creation(api):
                      **{"Idempotency-Key": "k1"})
     assert other.status_code == 409
     assert Match.objects.count() == 1
+
+
+def test_close_is_idempotent_with_a_key(api):
+    match = api.new_match("trionfo", ["Gino", "Bruno", "Carla", "Dario", "Elena"])
+    url = f"/api/matches/{match['id']}/close/"
+    first = api.post(url, None, **{"Idempotency-Key": "close-1"})
+    again = api.post(url, None, **{"Idempotency-Key": "close-1"})
+    assert first.status_code == again.status_code == 200
+    assert first.json() == again.json()
+    assert api.post(url, None, **{"Idempotency-Key": "close-2"}).status_code == 409

@@ -70,3 +70,35 @@ def test_fuzzed_hands_never_500(api, payload):
 def test_fuzzed_matches_never_500(api, body):
     response = api.raw("post", "/api/matches/", json.dumps(body), "application/json")
     assert response.status_code in {201, 400}
+
+
+@pytest.mark.parametrize("body", [
+    '{"variant": "tarneeb", "players": ["a", "b", "c", "\\ud83d"]}',
+    '{"variant": "tarneeb", "players": ["a", "b", "c", "d"], "options": {"\\ud800": 1}}',
+])
+def test_lone_surrogates_are_refused_and_nothing_is_stored(api, body):
+    from scorekeeper.models import Match
+
+    response = api.raw("post", "/api/matches/", body, "application/json")
+    assert response.status_code == 400
+    assert Match.objects.count() == 0
+    match = api.new_match()
+    for path in ("hands/", "hands/preview/"):
+        response = api.raw("post", f"/api/matches/{match['id']}/{path}", '{"\\ud800": 1}',
+                           "application/json")
+        assert response.status_code == 400
+
+
+def test_writes_without_their_trailing_slash_are_404_not_500(api, settings):
+    settings.DEBUG = True  # Django's debug mode turns a slash-less POST into an error
+    match = api.new_match()
+    hand = {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8}
+    for method, path in (("post", "/api/matches"), ("post", f"/api/matches/{match['id']}/hands"),
+                         ("post", f"/api/matches/{match['id']}/close"),
+                         ("put", f"/api/matches/{match['id']}/hands/1"),
+                         ("delete", f"/api/matches/{match['id']}/hands/1"),
+                         ("post", "/new/tarneeb")):
+        response = getattr(api.client, method)(path, hand, format="json")
+        assert response.status_code == 404, (method, path)
+    assert api.get(f"/api/matches/{match['id']}").status_code == 301
+    assert api.match(match)["hands"] == []

@@ -229,8 +229,9 @@ def test_mandare_a_monte_in_the_first_deal_names_the_battezzante_again() -> None
 
 
 def test_bella_target_defaults_to_target() -> None:
-    t = table()
-    assert t.options["bella_target"] is None
+    assert table().options["bella_target"] == 41
+    assert table(target=31).options["bella_target"] == 31
+    assert table(target=31, bella_target=41).options["bella_target"] == 41
 
 
 # -- rotation ------------------------------------------------------------------------------
@@ -246,7 +247,7 @@ def test_battezzante_required_in_the_first_deal() -> None:
 def test_battezzante_deals_next_and_the_seat_after_him_names_trump() -> None:
     t = table()
     hand, state = play(t, start(t), deal((20, 15), battezzante=2))
-    assert hand.dealer == 0 and hand.first_to_speak is None
+    assert hand.dealer == 0 and hand.first_to_speak == 2  # the battezzante named
     assert state.next.dealer == 2 and state.next.first_to_speak == 3
     hand, state = play(t, state, deal((20, 15), battezzante=None))
     assert hand.first_to_speak == 3

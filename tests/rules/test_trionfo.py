@@ -142,7 +142,7 @@ def test_first_required_in_the_first_deal() -> None:
 def test_the_first_speaker_deals_next_and_the_seat_after_him_speaks() -> None:
     t = table()
     hand, state = play(t, start(t), contract("di_piu", 3, first=2, thirds=20))
-    assert hand.dealer == 0 and hand.first_to_speak is None
+    assert hand.dealer == 0 and hand.first_to_speak == 2  # the first speaker named
     assert state.next.dealer == 2 and state.next.first_to_speak == 3
     hand, state = play(t, state, contract("di_piu", 3, first=None, thirds=20))
     assert hand.first_to_speak == 3

@@ -85,6 +85,7 @@ class Maraffa(Variant):
     options = (
         target_option(41, help="The score that wins a game (31 is common)."),
         Option("bella_target", "integer", None, min=1, max=100_000, nullable=True,
+               same_as="target",
                help="The target of la bella, the third game; null: the same as target."),
         Option("maraffa_by", "choice", "anyone", ("anyone", "battezzante"),
                help="Who may declare the maraffa: any player, or only the battezzante."),
@@ -159,6 +160,9 @@ class Maraffa(Variant):
         if not game.extra.get(PLAYED):
             return None
         return (dealer + 1) % PLAYERS
+
+    def spoke_first(self, hand: Deal | Redeal, ctx: HandContext) -> int | None:
+        return hand.battezzante
 
     def next_dealer(self, hand: Deal | Redeal, score: Score, ctx: HandContext) -> int:
         if isinstance(hand, Redeal):

@@ -178,6 +178,9 @@ class Trionfo(Variant):
             return None
         return (dealer + 1) % PLAYERS
 
+    def spoke_first(self, hand: Contract | AllPassed, ctx: HandContext) -> int | None:
+        return hand.first
+
     def next_dealer(self, hand: Contract | AllPassed, score: Score, ctx: HandContext) -> int:
         return hand.first
 
