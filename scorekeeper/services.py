@@ -111,6 +111,8 @@ def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
         raise Hand.DoesNotExist
     if not isinstance(payload, Mapping):
         raise RuleViolation("non_field_errors", _("A hand must be a JSON object."))
+    if dict(payload) == target.input:
+        return target  # nothing changed: nothing to re-score, nothing to record
     payloads = [payload if hand.number == number else hand.input for hand in hands]
     played = _rescore(match, payloads)
     HandChange.objects.create(match=match, number=number, action=HandChange.Action.CORRECT,

@@ -76,7 +76,11 @@ def parse_options(variant: rules.Variant, posted: Mapping[str, Any]
             if not text and option.nullable:
                 options[option.name] = None
             elif text.lstrip("-").isdigit() and len(text) < 10:
-                options[option.name] = int(text)
+                try:
+                    options[option.name] = option.clean(int(text))
+                except rules.RuleViolation as violation:  # out of range: say so by the field
+                    errors[option.name] = _("Must be a whole number from {min} to {max}."
+                                            ).format(**violation.params)
             else:
                 errors[option.name] = _("Give a whole number.")
         else:

@@ -117,6 +117,9 @@ def _clean_players(variant: Variant, players: Any) -> tuple[str, ...]:
         if len(name.strip()) > MAX_PLAYER_NAME:
             raise RuleViolation("players", _("A name may have at most {count} characters."),
                                 count=MAX_PLAYER_NAME)
+        if name.strip() in names:
+            raise RuleViolation("players", _("Each player needs a different name: {name} is "
+                                             "there twice."), name=name.strip())
         names.append(name.strip())
     return tuple(names)
 

@@ -1,0 +1,67 @@
+"""Details of the pages a table notices: numbers in every language, hints, set-up errors."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.models import HandChange, Match
+
+from .test_pages import PLAYERS, tarneeb  # noqa: F401  (the fixture)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr", "it", "ar", "fa", "hy"])
+def test_the_chart_numbers_are_not_localised(client, tarneeb, language):  # noqa: F811
+    page = client.get(f"/m/{tarneeb.pk}/", headers={"accept-language": language}).content
+    svg = page.decode().split("<svg viewBox", 1)[1].split("</svg>", 1)[0]
+    numbers = re.findall(r'\b(?:x1|x2|y1|y2|cx|cy)="([^"]*)"', svg)
+    assert numbers and all(re.fullmatch(r"-?\d+(\.\d+)?", n) for n in numbers), numbers
+    for points in re.findall(r'points="([^"]*)"', svg):
+        assert all(re.fullmatch(r"-?\d+(\.\d+)?,-?\d+(\.\d+)?", p) for p in points.split())
+
+
+@pytest.mark.django_db
+def test_a_pickers_hint_stays_with_its_picker(client):
+    match = services.match_create(variant="maraffa", players=PLAYERS)
+    page = client.get(f"/m/{match.pk}/").content.decode()
+    assert page.count("the holder of the 4 of coins") == 1
+    session = services.match_create(variant="trionfo", players=[*PLAYERS, "Marco"])
+    page = client.get(f"/m/{session.pk}/").content.decode()
+    assert page.count("the holder of the 5 of swords") == 1
+
+
+@pytest.mark.django_db
+def test_an_option_out_of_range_is_refused_next_to_its_field(client):
+    data = {f"player-{seat}": name for seat, name in enumerate(PLAYERS)}
+    response = client.post("/new/tarneeb/", {**data, "option-target": "0"},
+                           headers={"accept-language": "fr"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "target" not in re.sub(r"<[^>]+>", "", page).split("Tarneeb", 1)[-1].lower()
+    assert Match.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_two_players_with_one_name_are_refused(client):
+    data = {f"player-{seat}": name for seat, name in enumerate(["Rami", "Rami", "Omar", "Lina"])}
+    response = client.post("/new/tarneeb/", data)
+    assert response.status_code == 400
+    assert "Rami is there twice" in response.content.decode()
+    assert Match.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_an_unchanged_correction_records_nothing(tarneeb):  # noqa: F811
+    hand = tarneeb.hands.get(number=1)
+    services.hand_correct(match_id=tarneeb.pk, number=1, payload=dict(hand.input))
+    assert HandChange.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_coinche_reminds_the_table_how_to_deal(client):
+    match = services.match_create(variant="coinche", players=PLAYERS)
+    page = client.get(f"/m/{match.pk}/").content.decode()
+    assert "not shuffled between deals" in page
