@@ -4,18 +4,31 @@
  * helpers and never sent; [data-when="name:a|b"] parts count only while that control holds
  * a or b. A hand is previewed by the API, then confirmed. Confirmed hands go through an
  * outbox in localStorage, each with its Idempotency-Key, so a hand entered without network
- * waits on the phone and is stored exactly once when the network returns. */
+ * waits on the phone and is stored exactly once when the network returns.
+ * Any edit of the form (typed, tapped, or made by a stepper or a helper) drops the preview,
+ * and Confirm sends only what the form holds now: if it differs from what was previewed, the
+ * hand is previewed again instead of being sent.
+ * A hand the server refuses is kept (localStorage, until dismissed) with the reason, and
+ * comes back into the form when the form is for its number; the waiting hands queued after
+ * a hand refused as invalid wait for it, since the server takes hands only in order. */
 (function () {
   "use strict";
   const root = document.getElementById("match-root");
   if (!root || !root.dataset.api) return;
   const API = root.dataset.api;
   const OUTBOX = "sk-outbox-" + root.dataset.matchId;
+  const REFUSED = "sk-refused-" + root.dataset.matchId;
   const words = JSON.parse(document.getElementById("hand-words").textContent);
   const columnsEl = document.getElementById("columns");
   const columns = columnsEl ? JSON.parse(columnsEl.textContent) : { labels: [], individual: false };
   const lang = document.documentElement.lang || "en";
-  let pending = null;
+  const flashEl = document.getElementById("flash");
+  // The waiting banner and the refused hands are kept by the script and placed at the top of
+  // the form, so that they survive the live parts being swapped by htmx.
+  const queueBox = document.getElementById("queue");
+  let refusedBox = null;
+  let notesBox = null;
+  let pending = null; // the payload the preview shows; null once the form is edited
   let flushing = false;
 
   const all = (selector, scope) => Array.from((scope || document).querySelectorAll(selector));
@@ -200,7 +213,7 @@
     const figures = Number(current(f, "_figures") || 0);
     const last = current(f, "_last") === "0" ? 3 : 0;
     set(f, "thirds.0", Math.min(35, 3 * aces + figures + last));
-    update(f);
+    edited(f);
   }
 
   function prefill(f, payload) {
@@ -232,7 +245,7 @@
     all("[aria-invalid]", f).forEach((el) => el.removeAttribute("aria-invalid"));
   }
 
-  function showErrors(f, data) {
+  function showErrors(f, data, quiet) {
     let first = null;
     const body = data && typeof data === "object" ? data : { _general: [words.error] };
     Object.keys(body).forEach((key) => {
@@ -249,7 +262,7 @@
     });
     if (first) {
       first.setAttribute("role", "alert");
-      first.scrollIntoView({ block: "center" });
+      if (!quiet) first.scrollIntoView({ block: "center" });
     }
   }
 
@@ -273,27 +286,232 @@
   }
 
   /* -- the outbox ----------------------------------------------------------------------- */
-  function outbox() {
-    try { return JSON.parse(localStorage.getItem(OUTBOX)) || []; } catch (error) { return []; }
+  function load(name) {
+    try { return JSON.parse(localStorage.getItem(name)) || []; } catch (error) { return []; }
   }
 
-  function saveOutbox(items) {
+  function save(name, items) {
     try {
-      if (items.length) localStorage.setItem(OUTBOX, JSON.stringify(items));
-      else localStorage.removeItem(OUTBOX);
+      if (items.length) localStorage.setItem(name, JSON.stringify(items));
+      else localStorage.removeItem(name);
     } catch (error) { /* private mode: the hand is sent now or not at all */ }
   }
 
+  const numberOf = (item) => (item && item.body && Number(item.body.number)) || 0;
+
+  function outbox() {
+    return load(OUTBOX);
+  }
+
+  function saveOutbox(items) {
+    // In the order of their numbers: the server takes hands only in order.
+    const sorted = items.map((item, index) => [item, index]).sort(([a, i], [b, j]) =>
+      (numberOf(a) || Infinity) - (numberOf(b) || Infinity) || i - j).map(([item]) => item);
+    save(OUTBOX, sorted);
+  }
+
+  /* Waiting hands the server refused: { key, number, status, data, body, text }. */
+  function refused() {
+    return load(REFUSED);
+  }
+
+  function saveRefused(items) {
+    save(REFUSED, items);
+    showRefused();
+  }
+
+  /* The server's next hand number, as the page was last drawn (0 when unknown). */
+  function serverNumber() {
+    const f = form();
+    return f ? Number(f.dataset.number || 0) : 0;
+  }
+
+  /* The number of the hand the form enters now: the first one neither stored nor waiting. */
+  function nextNumber(f) {
+    const base = Number(f.dataset.number || 0);
+    if (!base) return 0;
+    const taken = new Set(outbox().map(numberOf));
+    let number = base;
+    while (taken.has(number)) number += 1;
+    return number;
+  }
+
+  /* A hand refused as invalid (400) leaves a hole: the hands after it wait until it is
+   * entered again (or dismissed), or each of them would be refused as out of order. */
+  function hole(item) {
+    const number = numberOf(item);
+    if (!number) return null;
+    const waiting = new Set(outbox().map(numberOf));
+    const base = serverNumber();
+    return refused().find((r) => r.status === 400 && r.number && r.number < number
+      && r.number >= base && !waiting.has(r.number)) || null;
+  }
+
+  /* "Hand 3 (trump): This field is required." from the API's {"trump": ["…"]}. */
+  function describe(number, data) {
+    const parts = [];
+    const walk = (value, field) => {
+      if (Array.isArray(value) && value.every((v) => v === null || typeof v !== "object")) {
+        parts.push([field, value.filter((v) => v !== null).map(String).join(" ")]);
+      } else if (value && typeof value === "object") {
+        Object.keys(value).forEach((key) => walk(value[key], field ? field + "." + key : key));
+      } else if (value !== null && value !== undefined) {
+        parts.push([field, String(value)]);
+      }
+    };
+    walk(data && typeof data === "object" ? data : { detail: [words.error] }, "");
+    const head = number ? "Hand " + number : "";
+    return parts.map(([field, message]) => {
+      const named = field && !/^(detail|non_field_errors|_general)$/.test(field);
+      const who = [head, named ? "(" + field + ")" : ""].filter(Boolean).join(" ");
+      return who ? who + ": " + message : message;
+    }).join(" ");
+  }
+
+  function shown(el, on, display) {
+    // hidden, and a display that does not override it (the style sheet has no [hidden] rule)
+    el.hidden = !on;
+    el.style.display = on ? display : "none";
+  }
+
+  /* The notes (refused hands, then the waiting banner) sit at the top of the form for a new
+   * hand, so that a table sees them where it enters the next hand; elsewhere under the flash. */
+  function notes() {
+    if (!notesBox) {
+      notesBox = document.createElement("div");
+      notesBox.id = "hand-notes";
+      notesBox.style.gap = "0.5rem";
+      notesBox.style.marginBlock = "0.5rem";
+    }
+    const box = notesBox;
+    if (refusedBox && refusedBox.parentElement !== box) box.prepend(refusedBox);
+    if (queueBox && queueBox.parentElement !== box) box.append(queueBox);
+    shown(box, [refusedBox, queueBox].some((el) => el && !el.hidden), "grid");
+    const f = form();
+    if (f && !f.dataset.correcting) {
+      if (box.nextElementSibling !== f) f.before(box);
+    } else if (flashEl && box.previousElementSibling !== flashEl) {
+      flashEl.after(box);
+    }
+    return box;
+  }
+
   function showOutbox() {
-    const box = document.getElementById("queue");
-    if (!box) return;
-    const count = outbox().length;
-    box.hidden = count === 0;
-    box.textContent = count === 1 ? words.waiting_one : fmt(words.waiting_many, { count });
+    const f = form();
+    if (queueBox) {
+      const count = outbox().length;
+      queueBox.hidden = count === 0;
+      queueBox.textContent = count === 1 ? words.waiting_one : fmt(words.waiting_many, { count });
+    }
+    notes();
+    if (f) showNumber(f);
+  }
+
+  /* The form's title says which hand it enters: after the waiting ones, not before them. */
+  function showNumber(f) {
+    const title = document.getElementById("enter-title");
+    const base = Number(f.dataset.number || 0);
+    if (!title || f.dataset.correcting || !base) return;
+    const number = nextNumber(f);
+    f.dataset.entering = String(number);
+    const slot = title.querySelector("[data-hand-number]");
+    if (slot) {
+      slot.textContent = String(number);
+      return;
+    }
+    if (title.dataset.text === undefined) title.dataset.text = title.textContent;
+    const text = title.dataset.text;
+    const found = Array.from(text.matchAll(new RegExp("(?<!\\d)" + base + "(?!\\d)", "g"))).pop();
+    if (!found) return;
+    title.textContent = number === base ? text
+      : text.slice(0, found.index) + number + text.slice(found.index + found[0].length);
+  }
+
+  function showRefused() {
+    const items = refused();
+    if (!items.length && !refusedBox) return;
+    if (!refusedBox) {
+      refusedBox = document.createElement("div");
+      refusedBox.id = "refused";
+    }
+    refusedBox.textContent = "";
+    refusedBox.style.gap = "0.5rem";
+    items.forEach((record) => {
+      const note = document.createElement("div");
+      note.className = "alert";
+      note.setAttribute("role", "alert");
+      note.dataset.refused = record.key;
+      note.style.display = "flex";
+      note.style.alignItems = "center";
+      note.style.gap = "0.5rem";
+      const text = document.createElement("p");
+      text.style.margin = "0";
+      text.style.flex = "1";
+      text.textContent = record.text;
+      const close = document.createElement("button");
+      close.type = "button";
+      close.dataset.dismissRefused = record.key;
+      close.setAttribute("aria-label", words.dismiss || "Dismiss");
+      close.textContent = "×";
+      note.append(text, close);
+      refusedBox.append(note);
+    });
+    shown(refusedBox, items.length > 0, "grid");
+    notes();
+  }
+
+  /* Keeps a refused hand until it is dismissed or entered again; named says its number. */
+  function refuse(item, result, template, named) {
+    const number = numberOf(item);
+    const message = describe(named ? number : 0, result.data);
+    const record = { key: item.key, number, status: result.status || 0, data: result.data,
+      body: item.body, text: fmt(template, { message }) };
+    saveRefused(refused().filter((r) => r.key !== item.key).concat([record]));
+  }
+
+  /* A hand entered again for a refused hand's number replaces it. */
+  function forget(number) {
+    if (!number) return;
+    const items = refused();
+    const left = items.filter((r) => r.number !== number || r.status !== 400);
+    if (left.length !== items.length) saveRefused(left);
+  }
+
+  function dismiss(key) {
+    const record = refused().find((r) => r.key === key);
+    saveRefused(refused().filter((r) => r.key !== key));
+    const f = form();
+    if (f && f.dataset.refusedKey === key) {
+      delete f.dataset.refusedKey;
+      resetForm(f);
+    }
+    if (record && record.status === 400 && record.number && record.number >= serverNumber()
+        && !outbox().some((item) => numberOf(item) === record.number)) {
+      // The table dropped that hand: the hands queued after it on this phone move up one.
+      // None of them was sent yet (they waited for it), so their keys are still unused.
+      saveOutbox(outbox().map((item) => (numberOf(item) > record.number
+        ? Object.assign({}, item, { body: Object.assign({}, item.body, { number: numberOf(item) - 1 }) })
+        : item)));
+    }
+    showOutbox();
+    flush();
+  }
+
+  /* A refused hand comes back into a fresh form for its number, with what was wrong. */
+  function restoreRefused(f) {
+    if (f.dataset.correcting) return;
+    const number = nextNumber(f);
+    const record = refused().find((r) => r.number && r.number === number && r.body);
+    if (!record) return;
+    const body = Object.assign({}, record.body);
+    delete body.number;
+    prefill(f, body);
+    f.dataset.refusedKey = record.key;
+    if (record.data && typeof record.data === "object") showErrors(f, record.data, true);
   }
 
   function flash(text, kind) {
-    const el = document.getElementById("flash");
+    const el = flashEl;
     if (!el) return;
     el.className = "status " + (kind || "ok");
     el.textContent = text;
@@ -315,27 +533,28 @@
     if (flushing || !outbox().length) return;
     flushing = true;
     let stored = null;
+    let changed = false;
     try {
       while (outbox().length) {
         const item = outbox()[0];
+        if (hole(item)) break;
         const result = await send(item);
         if (result.state === "network") break;
         saveOutbox(outbox().filter((other) => other.key !== item.key));
+        changed = true;
         if (result.state === "stored") {
           stored = result.data && result.data.number;
+          forget(stored);
         } else {
-          const detail = result.data ? Object.values(result.data).flat().join(" ") : "";
-          flash(fmt(words.refused, { message: detail }), "waiting");
+          refuse(item, result, words.refused, true);
         }
       }
     } finally {
       flushing = false;
       showOutbox();
     }
-    if (stored !== null) {
-      flash(fmt(words.stored, { number: stored }));
-      refresh();
-    }
+    if (stored !== null) flash(fmt(words.stored, { number: stored }));
+    if (changed) refresh();
   }
 
   function refresh() {
@@ -391,32 +610,61 @@
     if (panel) panel.hidden = true;
   }
 
+  /* What the preview showed is no longer what would be stored. */
+  function invalidate() {
+    pending = null;
+    hidePreview();
+  }
+
+  /* The form was edited (by a thumb, a stepper or a helper): the preview goes as soon as the
+   * payload differs from the previewed one. (An edit that leaves the payload as it was, such
+   * as the thirds counter's own steppers, or the late change event of a field blurred by the
+   * preview taking the focus, keeps it.) */
+  function edited(f) {
+    update(f);
+    if (pending !== null && JSON.stringify(serialize(f)) !== JSON.stringify(pending)) invalidate();
+  }
+
   async function preview(f) {
     clearErrors(f);
     update(f);
-    pending = serialize(f);
-    if (f.dataset.correcting) return correct(f, pending);
+    const payload = serialize(f);
+    pending = payload;
+    if (f.dataset.correcting) return correct(f, payload);
     if (!navigator.onLine) return showPreview(null, true);
     let response;
     try {
-      response = await api("hands/preview/", "POST", pending);
+      response = await api("hands/preview/", "POST", payload);
     } catch (error) {
-      return showPreview(null, true);
+      if (pending === payload) showPreview(null, true);
+      return undefined;
     }
     const data = await answer(response);
+    if (pending !== payload) return undefined; // edited while the preview was on its way
     if (response.ok) showPreview(data, false);
-    else showErrors(f, data);
+    else {
+      pending = null;
+      showErrors(f, data);
+    }
+    return undefined;
   }
 
   async function confirmHand() {
     const f = form();
-    if (!f || pending === null) return;
-    const queued = outbox();
-    const number = Number(f.dataset.number || 0) + queued.length;
-    const item = { key: newKey(), body: Object.assign({}, pending, number ? { number } : {}) };
+    if (!f) return;
+    update(f);
+    const body = serialize(f);
+    if (pending === null || JSON.stringify(body) !== JSON.stringify(pending)) {
+      // Only what was previewed is confirmed: the form changed, so preview it again.
+      hidePreview();
+      preview(f);
+      return;
+    }
+    const number = nextNumber(f);
+    const item = { key: newKey(), body: Object.assign({}, body, number ? { number } : {}) };
     const button = document.getElementById("confirm-hand");
     button.disabled = true;
-    if (queued.length || !navigator.onLine) {
+    if (outbox().length || !navigator.onLine) {
       keep(item, f);
       return;
     }
@@ -427,23 +675,37 @@
     } else if (result.state === "stored") {
       pending = null;
       hidePreview();
+      forget(number);
       flash(fmt(words.stored, { number: result.data.number }));
       refresh();
-    } else {
+    } else if (result.status === 400) {
+      pending = null;
       hidePreview();
-      showErrors(f, result.status === 400 ? result.data : { _general: [fmt(words.conflict, {
-        message: result.data ? Object.values(result.data).flat().join(" ") : "" })] });
+      showErrors(f, result.data);
+    } else {
+      // Most often another phone stored this hand first: show its hands and the right number.
+      pending = null;
+      hidePreview();
+      refuse(item, result, words.conflict, false);
+      refresh();
     }
+  }
+
+  function resetForm(f) {
+    f.reset();
+    all("[data-declaration]", f).forEach((el) => el.remove());
+    clearErrors(f);
+    update(f);
   }
 
   function keep(item, f) {
     saveOutbox(outbox().concat([item]));
+    forget(numberOf(item));
     pending = null;
     hidePreview();
-    f.reset();
-    all("[data-declaration]", f).forEach((el) => el.remove());
+    delete f.dataset.refusedKey;
+    resetForm(f);
     document.getElementById("confirm-hand").disabled = false;
-    update(f);
     showOutbox();
     flush();
   }
@@ -468,41 +730,50 @@
     const f = form();
     if (f && !f.dataset.ready) {
       f.dataset.ready = "1";
+      pending = null; // a new form: no preview belongs to it
       const initial = document.getElementById("hand-initial");
       if (initial) prefill(f, JSON.parse(initial.textContent));
+      else restoreRefused(f);
       update(f);
     }
+    showRefused();
     showOutbox();
   }
 
   document.addEventListener("click", (event) => {
     const target = event.target.closest("button");
+    if (target && target.dataset.dismissRefused) {
+      dismiss(target.dataset.dismissRefused);
+      return;
+    }
     const f = form();
     if (!target || !f) return;
     if (target.dataset.step) step(target);
     else if (target.hasAttribute("data-add-declaration")) {
       const added = addDeclaration(f);
+      edited(f);
       if (added) added.querySelector("input").focus();
     } else if (target.hasAttribute("data-remove-declaration")) {
       target.closest("[data-declaration]").remove();
       all("[data-declaration] [data-index-label]", f).forEach((el, i) => { el.textContent = String(i + 1); });
+      edited(f);
     } else if (target.hasAttribute("data-count-thirds")) countThirds(f);
     else if (target.id === "confirm-hand") confirmHand();
     else if (target.id === "edit-hand") {
-      hidePreview();
+      invalidate();
       f.querySelector("input:not([type=hidden]):not(:disabled)").focus();
     }
   });
+  // Any edit of the form, by a thumb or by the script (steppers, helpers), drops the preview.
   document.addEventListener("input", (event) => {
     const f = form();
-    if (f && f.contains(event.target)) update(f);
+    if (f && f.contains(event.target)) edited(f);
   });
   document.addEventListener("change", (event) => {
     const f = form();
     if (!f || !f.contains(event.target)) return;
     helpers(f, event.target);
-    hidePreview();
-    update(f);
+    edited(f);
   });
   document.addEventListener("submit", (event) => {
     if (event.target.id !== "hand-form") return;
@@ -510,6 +781,13 @@
     preview(event.target);
   });
   window.addEventListener("online", flush);
+  window.addEventListener("storage", (event) => {
+    // Another tab of this match on the phone queued or refused a hand.
+    if (event.key === OUTBOX || event.key === REFUSED) {
+      showRefused();
+      showOutbox();
+    }
+  });
   window.setInterval(() => { if (navigator.onLine && outbox().length) flush(); }, 5000);
   init();
   flush();

@@ -1,0 +1,223 @@
+"""The hand form's script: what is confirmed is what the form shows, refused and conflicting
+hands are shown (and kept), and waiting hands move the form on to the next number."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.models import Hand
+
+from .conftest import match_token
+from .table import PLAYERS, Table
+
+pytestmark = pytest.mark.browser
+
+HAND_1 = [("pick", "declarer", 1), ("pick", "bid", 7), ("pick", "trump", "hearts"),
+          ("fill", "tricks", 8)]
+HAND_2 = [("pick", "declarer", 0), ("pick", "bid", 9), ("pick", "trump", "spades"),
+          ("fill", "tricks", 7)]
+HAND_3 = [("pick", "declarer", 2), ("pick", "bid", 8), ("pick", "trump", "clubs"),
+          ("fill", "tricks", 10)]
+NO_TRUMP = [("pick", "declarer", 3), ("pick", "bid", 7), ("fill", "tricks", 7)]
+
+
+def _fill(table: Table, steps: list[tuple[Any, ...]]) -> None:
+    for action, *args in steps:
+        getattr(table, action)(*args)
+
+
+def _stored(page: Page, site: str, token: str) -> list[dict[str, Any]]:
+    response = page.request.get(f"{site}/api/matches/{token}/")
+    assert response.ok
+    return response.json()["hands"]
+
+
+def _keep_offline(page: Page, table: Table, steps: list[tuple[Any, ...]]) -> None:
+    _fill(table, steps)
+    page.locator("#preview-hand").click()
+    expect(page.locator("#preview")).to_contain_text("No network")
+    page.locator("#confirm-hand").click()
+    expect(page.locator("#preview")).to_be_hidden()
+
+
+def _title(page: Page) -> Any:
+    return expect(page.locator("#enter-title"))
+
+
+def test_a_stepper_after_the_preview_changes_what_is_confirmed(page, site, errors):
+    table = Table(page, site)
+    token = match_token(table.start("tarneeb", PLAYERS))
+    _fill(table, HAND_1)
+    table.preview()
+    # One more trick with the stepper: the preview is gone, it no longer tells the truth.
+    page.locator('button[data-step="1"][aria-controls="tricks"]').click()
+    expect(page.locator("#tricks")).to_have_value("9")
+    expect(page.locator("#preview")).to_be_hidden()
+    # A tap on Confirm that was already on its way previews the hand again, storing nothing.
+    with page.expect_response("**/hands/preview/"):
+        page.locator("#confirm-hand").dispatch_event("click")
+    expect(page.locator("#preview")).to_be_visible()
+    assert Hand.objects.filter(match_id=token).count() == 0
+    table.confirm()
+    assert [hand["input"]["tricks"] for hand in _stored(page, site, token)] == [9]
+    assert errors == []
+
+
+def test_confirm_never_sends_a_payload_the_form_no_longer_shows(page, site, errors):
+    table = Table(page, site)
+    token = match_token(table.start("tarneeb", PLAYERS))
+    _fill(table, HAND_1)
+    table.preview()
+    # A change that fires no event at all: Confirm previews the hand again, stores nothing.
+    page.evaluate("document.getElementById('tricks').value = '10'")
+    with page.expect_response("**/hands/preview/"):
+        page.locator("#confirm-hand").click()
+    expect(page.locator("#preview")).to_be_visible()
+    assert Hand.objects.filter(match_id=token).count() == 0
+    table.confirm()
+    assert [hand["input"]["tricks"] for hand in _stored(page, site, token)] == [10]
+    assert errors == []
+
+
+def test_a_hand_previewed_with_the_enter_key_can_be_confirmed(page, site, errors):
+    table = Table(page, site)
+    token = match_token(table.start("tarneeb", PLAYERS))
+    _fill(table, HAND_1[:-1])
+    page.locator("#tricks").fill("")  # the bid filled it in
+    page.locator("#tricks").press_sequentially("9")
+    page.locator("#tricks").press("Enter")
+    # The preview takes the focus; the field's late change event leaves the preview alone.
+    expect(page.locator("#preview")).to_be_visible()
+    expect(page.locator("#preview")).to_be_focused()
+    table.confirm()
+    assert [hand["input"]["tricks"] for hand in _stored(page, site, token)] == [9]
+    assert errors == []
+
+
+def test_the_thirds_counter_drops_the_preview(page, site, errors):
+    table = Table(page, site)
+    table.start("maraffa", PLAYERS)
+    table.pick("battezzante", 0)
+    table.pick("trump", "cups")
+    table.fill("thirds.0", 20)
+    table.preview()
+    page.locator("details.helper summary").click()
+    page.locator("#hand-form [data-count-thirds]").click()
+    expect(page.locator('input[name="thirds.0"]')).to_have_value("0")
+    expect(page.locator("#preview")).to_be_hidden()
+    assert errors == []
+
+
+def test_a_second_phone_is_refreshed_after_a_conflict(page, site, errors):
+    first = Table(page, site)
+    url = first.start("tarneeb", PLAYERS)
+    token = match_token(url)
+    other = page.context.new_page()
+    other_errors: list[str] = []
+    other.on("pageerror", lambda error: other_errors.append(str(error)))
+    second = Table(other, site)
+    other.goto(url)
+    _fill(second, HAND_2)
+    second.preview()
+    first.enter(HAND_1)
+    other.locator("#confirm-hand").click()
+    notice = other.locator("#refused")
+    expect(notice).to_contain_text("This hand was not stored: The next hand is number 2, not 1.")
+    # Its live parts are drawn again: hand 1 of the other phone, and the form for hand 2.
+    expect(other.locator("#hand-1")).to_be_attached()
+    expect(other.locator("#enter-title")).to_have_text("Enter hand 2")
+    assert second.number() == 2
+    assert second.totals() == first.totals()
+    # The message stays until it is dismissed.
+    other.locator("#refused button[data-dismiss-refused]").click()
+    expect(other.locator("#refused .alert")).to_have_count(0)
+    assert [hand["input"]["declarer"] for hand in _stored(page, site, token)] == [1]
+    assert errors == [] and other_errors == []
+
+
+def test_waiting_hands_move_the_form_to_the_next_number(page, site, errors):
+    table = Table(page, site)
+    token = match_token(table.start("tarneeb", PLAYERS))
+    table.enter(HAND_1)
+    _title(page).to_have_text("Enter hand 2")
+    page.context.set_offline(True)
+    _keep_offline(page, table, HAND_2)
+    queue = page.locator("#queue")
+    expect(queue).to_contain_text("1 hand is waiting")
+    _title(page).to_have_text("Enter hand 3")
+    # The banner is at the top of the form, where the next hand is entered.
+    assert page.evaluate("document.getElementById('queue').closest('#enter') !== null")
+    notes = "document.getElementById('hand-notes').nextElementSibling.id"
+    assert page.evaluate(notes) == "hand-form"
+    _keep_offline(page, table, HAND_3)
+    expect(queue).to_contain_text("2 hands are waiting")
+    _title(page).to_have_text("Enter hand 4")
+    assert Hand.objects.filter(match_id=token).count() == 1
+    page.context.set_offline(False)
+    expect(page.locator("#hand-3")).to_be_attached(timeout=15_000)
+    expect(queue).to_be_hidden()
+    _title(page).to_have_text("Enter hand 4")
+    assert table.number() == 4
+    assert [hand["input"]["declarer"] for hand in _stored(page, site, token)] == [1, 0, 2]
+    assert errors == []
+
+
+def test_a_refused_waiting_hand_is_named_and_comes_back_to_the_form(page, site, errors):
+    table = Table(page, site)
+    token = match_token(table.start("tarneeb", PLAYERS))
+    table.enter(HAND_1)
+    page.context.set_offline(True)
+    _keep_offline(page, table, NO_TRUMP)  # hand 2, without its trump
+    _keep_offline(page, table, HAND_3)  # hand 3
+    _title(page).to_have_text("Enter hand 4")
+    page.context.set_offline(False)
+    notice = page.locator("#refused")
+    expect(notice).to_contain_text("A waiting hand was refused: Hand 2 (trump): ", timeout=15_000)
+    # Hand 3 waits for hand 2, which is back in the form with what was wrong.
+    expect(page.locator("#queue")).to_contain_text("1 hand is waiting")
+    _title(page).to_have_text("Enter hand 2")
+    expect(page.locator('#hand-form input[name="declarer"][value="3"]')).to_be_checked()
+    expect(page.locator("#tricks")).to_have_value("7")
+    expect(page.locator('[data-error-for="trump"]')).to_be_visible()
+    assert Hand.objects.filter(match_id=token).count() == 1
+    # The refusal survives a reload of the page.
+    page.reload()
+    expect(notice).to_contain_text("Hand 2 (trump)")
+    _title(page).to_have_text("Enter hand 2")
+    # Entered again with its trump: hand 2 is stored, then the waiting hand 3.
+    table.pick("trump", "diamonds")
+    table.preview()
+    page.locator("#confirm-hand").click()
+    expect(page.locator("#hand-3")).to_be_attached(timeout=15_000)
+    expect(page.locator("#queue")).to_be_hidden()
+    expect(page.locator("#refused .alert")).to_have_count(0)
+    _title(page).to_have_text("Enter hand 4")
+    hands = _stored(page, site, token)
+    assert [(h["number"], h["input"]["declarer"]) for h in hands] == [(1, 1), (2, 3), (3, 2)]
+    assert hands[1]["input"]["trump"] == "diamonds"
+    kept = "Object.keys(localStorage).filter(k => /^sk-(outbox|refused)-/.test(k))"
+    assert page.evaluate(kept) == []
+    assert errors == []
+
+
+def test_a_dismissed_refused_hand_lets_the_next_ones_through(page, site, errors):
+    table = Table(page, site)
+    token = match_token(table.start("tarneeb", PLAYERS))
+    page.context.set_offline(True)
+    _keep_offline(page, table, NO_TRUMP)  # hand 1, refused
+    _keep_offline(page, table, HAND_2)  # hand 2, becomes hand 1 once hand 1 is dropped
+    page.context.set_offline(False)
+    notice = page.locator("#refused")
+    expect(notice).to_contain_text("Hand 1 (trump)", timeout=15_000)
+    _title(page).to_have_text("Enter hand 1")
+    notice.locator("button[data-dismiss-refused]").click()
+    expect(page.locator("#hand-1")).to_be_attached(timeout=15_000)
+    expect(page.locator("#refused .alert")).to_have_count(0)
+    expect(page.locator("#queue")).to_be_hidden()
+    _title(page).to_have_text("Enter hand 2")
+    expect(page.locator('#hand-form input[name="declarer"]:checked')).to_have_count(0)
+    assert [hand["input"]["declarer"] for hand in _stored(page, site, token)] == [0]
+    assert errors == []
