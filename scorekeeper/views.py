@@ -115,6 +115,8 @@ def js_words() -> dict[str, str]:
         "thrown_in": _("Thrown in: no score."),
         "ends_game": _("This hand ends the game."),
         "after": _("after"),
+        "hand_number": _("Hand {number}"),
+        "dismiss": _("Dismiss"),
     }
 
 

@@ -360,7 +360,7 @@
       }
     };
     walk(data && typeof data === "object" ? data : { detail: [words.error] }, "");
-    const head = number ? "Hand " + number : "";
+    const head = number ? fmt(words.hand_number, { number }) : "";
     return parts.map(([field, message]) => {
       const named = field && !/^(detail|non_field_errors|_general)$/.test(field);
       const who = [head, named ? "(" + field + ")" : ""].filter(Boolean).join(" ");
@@ -451,7 +451,7 @@
       const close = document.createElement("button");
       close.type = "button";
       close.dataset.dismissRefused = record.key;
-      close.setAttribute("aria-label", words.dismiss || "Dismiss");
+      close.setAttribute("aria-label", words.dismiss);
       close.textContent = "×";
       note.append(text, close);
       refusedBox.append(note);
