@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
 from . import rules
 from .describe import Names, hand_line
+
+if TYPE_CHECKING:
+    from .models import Match
 
 COLOURS = ("#0b6e4f", "#b3261e", "#1f4fa3", "#8a4b00", "#6b2e8f")
 CHART_W, CHART_H, PAD = 320, 150, 8
@@ -53,6 +56,13 @@ def _short(label: str) -> str:
 def _by_column(variant: rules.Variant, team: Any, player: Any) -> list[int] | None:
     values = player if variant.individual else team
     return list(values) if values is not None else None
+
+
+def line_of(match: Match, hand: Mapping[str, Any]) -> str:
+    """One hand's line, as the sheet would show it, for a match that is not loaded whole."""
+    variant = rules.find_variant(match.variant)
+    assert variant is not None
+    return hand_line(form_of(variant), hand, Names(match.players, variant.teams))
 
 
 def rows(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> list[dict[str, Any]]:

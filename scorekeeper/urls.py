@@ -9,6 +9,7 @@ urlpatterns = [
     path("new/<slug:slug>/", views.new_match, name="new-match"),
     path("m/<str:token>/", views.match_page, name="match"),
     path("m/<str:token>/sheet/", views.sheet_partial, name="match-sheet"),
+    path("m/<str:token>/preview/", views.PreviewPage.as_view(), name="match-preview"),
     path("m/<str:token>/undo/", views.undo, name="match-undo"),
     path("m/<str:token>/close/", views.close, name="match-close-page"),
     path("m/<str:token>/hands/<int:number>/correct/", views.correct_page, name="hand-correct"),

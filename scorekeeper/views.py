@@ -15,9 +15,13 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 from . import handform, labels, rules, selectors, services, setup, sheet
 from .api.errors import translated
+from .api.views import HandPreview
 from .models import Hand, Match
 from .rules import MatchFinished, RuleViolation
 
@@ -174,3 +178,13 @@ def close(request: HttpRequest, token: str) -> HttpResponse:
     with contextlib.suppress(services.MatchConflict, MatchFinished):
         services.match_close(match_id=match.pk)
     return HttpResponseRedirect(reverse("match", args=[token]))
+
+
+class PreviewPage(HandPreview):
+    """The hand form's preview: the API's answer and the hand's line in the page's language
+    (the API's ``summary`` is the engine's English)."""
+
+    @extend_schema(exclude=True)
+    def post(self, request: Request, token: str) -> Response:
+        match, played = self.preview(request, token)
+        return Response({**played, "line": sheet.line_of(match, played)})

@@ -65,3 +65,36 @@ def test_coinche_reminds_the_table_how_to_deal(client):
     match = services.match_create(variant="coinche", players=PLAYERS)
     page = client.get(f"/m/{match.pk}/").content.decode()
     assert "not shuffled between deals" in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "line"), [
+    ("en", "Sara bid 7 hearts, took 8: made"),
+    ("ar", "Sara طلب 7 كبة، وأخذ 8: نجح"),
+    ("fr", "Sara a demandé 7 cœur, a fait 8: réussi"),
+])
+def test_the_forms_preview_says_the_hand_in_the_pages_language(client, language, line):
+    match = services.match_create(variant="tarneeb", players=PLAYERS)
+    response = client.post(f"/m/{match.pk}/preview/",
+                           {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
+                           content_type="application/json", headers={"accept-language": language})
+    assert response.status_code == 200
+    assert response.json()["line"] == line
+    assert response.json()["delta"] == [0, 8]
+    assert not match.hands.exists()
+
+
+@pytest.mark.django_db
+def test_the_forms_preview_refuses_like_the_api(client):
+    match = services.match_create(variant="tarneeb", players=PLAYERS)
+    bad = client.post(f"/m/{match.pk}/preview/", {"declarer": 9}, content_type="application/json",
+                      headers={"accept-language": "ar"})
+    assert bad.status_code == 400 and "declarer" in bad.json()
+    garbage = client.post(f"/m/{match.pk}/preview/", "{", content_type="application/json")
+    assert garbage.status_code == 400
+    spectator = client.post(f"/m/{match.view_id}/preview/", {"declarer": 1},
+                            content_type="application/json")
+    assert spectator.status_code == 403
+    assert client.post("/m/not-a-link/preview/", {}, content_type="application/json"
+                       ).status_code == 404
+    assert not match.hands.exists()

@@ -162,11 +162,14 @@ class HandPreview(Api):
                    responses={200: HandSerializer, **ERRORS},
                    summary="Score a hand without storing it")
     def post(self, request: Request, token: str) -> Response:
+        return Response(self.preview(request, token)[1])
+
+    def preview(self, request: Request, token: str) -> tuple[Match, dict[str, Any]]:
+        """The match and the hand as it would be stored (a spectator's link is refused)."""
         self.match_key(token)
         match = self.open_match(token)
         payload, _number = _split_number(_body(request))
-        played = services.hand_preview(match=match, payload=payload)
-        return Response(played.to_dict())
+        return match, services.hand_preview(match=match, payload=payload).to_dict()
 
 
 class HandDetail(Api):

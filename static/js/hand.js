@@ -16,6 +16,8 @@
   const root = document.getElementById("match-root");
   if (!root || !root.dataset.api) return;
   const API = root.dataset.api;
+  // The page's own preview: the API's answer plus the hand's line in the page's language.
+  const PREVIEW = root.dataset.preview || API + "hands/preview/";
   const OUTBOX = "sk-outbox-" + root.dataset.matchId;
   const REFUSED = "sk-refused-" + root.dataset.matchId;
   const words = JSON.parse(document.getElementById("hand-words").textContent);
@@ -270,7 +272,7 @@
   function api(path, method, body, key) {
     const headers = { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": lang };
     if (key) headers["Idempotency-Key"] = key;
-    return fetch(API + path, { method, headers, credentials: "same-origin",
+    return fetch(path.startsWith("/") ? path : API + path, { method, headers, credentials: "same-origin",
       body: body === undefined ? undefined : JSON.stringify(body) });
   }
 
@@ -579,7 +581,7 @@
     let line = "";
     if (offline) line = words.offline;
     else if (data.thrown_in) line = words.thrown_in;
-    else if (lang.startsWith("en")) line = data.summary || "";
+    else line = data.line || (lang.startsWith("en") ? data.summary || "" : "");
     if (!offline) {
       const deltas = (columns.individual ? data.player_delta : data.delta) || [];
       const afters = (columns.individual ? data.player_scores_after : data.scores_after) || [];
@@ -634,7 +636,7 @@
     if (!navigator.onLine) return showPreview(null, true);
     let response;
     try {
-      response = await api("hands/preview/", "POST", payload);
+      response = await api(PREVIEW, "POST", payload);
     } catch (error) {
       if (pending === payload) showPreview(null, true);
       return undefined;

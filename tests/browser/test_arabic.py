@@ -40,7 +40,8 @@ def test_a_whole_tarneeb_match_in_arabic(arabic, site):
     expect(page.locator('[data-error-for="declarer"]')).to_have_text("هذا الحقل مطلوب.")
     table.pick("declarer", 1)
     table.fill("tricks", 8)
-    table.preview()
+    # The preview says what the hand was in Arabic before it is confirmed.
+    assert "سارة طلب 7 كبة، وأخذ 8: نجح" in table.preview()
     table.confirm()
     assert "سارة طلب 7 كبة، وأخذ 8: نجح" in table.row(1)
     for hand in ([("pick", "declarer", 3), ("pick", "bid", 13), ("pick", "trump", "spades"),

@@ -57,7 +57,7 @@ def test_a_stepper_after_the_preview_changes_what_is_confirmed(page, site, error
     expect(page.locator("#tricks")).to_have_value("9")
     expect(page.locator("#preview")).to_be_hidden()
     # A tap on Confirm that was already on its way previews the hand again, storing nothing.
-    with page.expect_response("**/hands/preview/"):
+    with page.expect_response("**/preview/"):
         page.locator("#confirm-hand").dispatch_event("click")
     expect(page.locator("#preview")).to_be_visible()
     assert Hand.objects.filter(match_id=token).count() == 0
@@ -73,7 +73,7 @@ def test_confirm_never_sends_a_payload_the_form_no_longer_shows(page, site, erro
     table.preview()
     # A change that fires no event at all: Confirm previews the hand again, stores nothing.
     page.evaluate("document.getElementById('tricks').value = '10'")
-    with page.expect_response("**/hands/preview/"):
+    with page.expect_response("**/preview/"):
         page.locator("#confirm-hand").click()
     expect(page.locator("#preview")).to_be_visible()
     assert Hand.objects.filter(match_id=token).count() == 0
