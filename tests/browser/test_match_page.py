@@ -73,7 +73,14 @@ def test_undo_and_correction(page, site, errors):
     for hand in (MADE_8, DOWN_9, MADE_10):
         table.enter(hand)
     assert table.totals() == [1, 14]
+    # The first tap only asks: nothing is undone until the table says yes.
     page.locator("#undo").click()
+    expect(page.locator("#undo-confirm")).to_be_visible()
+    expect(page.locator("#hand-3")).to_have_count(1)
+    page.locator("#undo").click()
+    expect(page.locator("#undo-confirm")).to_be_hidden()
+    page.locator("#undo").click()
+    page.locator("#undo-confirm").click()
     expect(page.locator("#hand-3")).to_have_count(0)
     expect(page.locator("#changes")).to_contain_text("Hand 3 was undone")
     assert table.totals() == [-9, 14]

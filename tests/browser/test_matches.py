@@ -135,6 +135,9 @@ def test_trionfo_closed(page, site, errors):
                  ("pick", "made", True)])
     assert table.totals() == [-3, -13, 0, 17, -1]
     page.locator("#close-session").click()
+    expect(page.locator("#close-confirm")).to_be_visible()
+    expect(page.locator("#hand-form")).to_be_visible()
+    page.locator("#close-confirm").click()
     assert "Lina wins" in table.winner()
     expect(page.locator("#hand-form")).to_have_count(0)
     assert errors == []

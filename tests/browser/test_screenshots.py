@@ -98,5 +98,9 @@ def test_screenshots(browser, site, language):
     page.screenshot(path=str(OUT / f"{language}-offline-waiting.png"))
     context.set_offline(False)
     page.locator("#hand-6").wait_for()
+    # Undo asks once more before it takes the last hand off the sheet.
+    page.locator("#undo").click()
+    page.locator("#undo-confirm").scroll_into_view_if_needed()
+    page.screenshot(path=str(OUT / f"{language}-undo-ask.png"))
     context.close()
-    assert len(list(OUT.glob(f"{language}-*.png"))) == 2 * len(pages) + 3
+    assert len(list(OUT.glob(f"{language}-*.png"))) == 2 * len(pages) + 4
