@@ -14,7 +14,7 @@
   if (root && root.dataset.token && root.dataset.players) {
     const d = root.dataset;
     const others = load(RECENT, []).filter((m) => m && m.token !== d.token);
-    others.unshift({ token: d.token, game: d.game, players: d.players, writable: d.writable === "1",
+    others.unshift({ token: d.token, variant: d.variant, game: d.game, players: d.players, writable: d.writable === "1",
       finished: d.finished === "1", at: Date.now() });
     save(RECENT, others.slice(0, 12));
   }
@@ -28,7 +28,10 @@
       const item = template.content.cloneNode(true);
       const link = item.querySelector("a");
       link.href = "/m/" + encodeURIComponent(m.token) + "/";
-      item.querySelector("strong").textContent = m.game || "";
+      // The game's name in today's language (the page lists every game); as recorded otherwise.
+      const named = typeof m.variant === "string"
+        && Array.from(document.querySelectorAll("[data-game-name]")).find((el) => el.dataset.gameName === m.variant);
+      item.querySelector("strong").textContent = named ? named.textContent : m.game || "";
       const extra = [m.writable ? "" : recent.dataset.spectator, m.finished ? recent.dataset.finished : ""]
         .filter(Boolean).join(", ");
       item.querySelector("span").textContent = (m.players || "") + (extra ? " (" + extra + ")" : "");

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper import services
 
@@ -65,3 +66,19 @@ def test_names_are_remembered_on_this_phone(page, site):
     page.goto(site + "/")
     assert page.locator("#recent-list li").count() == 1
     assert "Rami · Sara · Omar · Lina" in page.locator("#recent-list").inner_text()
+
+
+def test_recent_matches_are_named_in_todays_language(page, site):
+    page.goto(site + "/new/maraffa/")
+    for seat, name in enumerate(PLAYERS):
+        page.fill(f"#player-{seat}", name)
+    page.locator("#setup button[type=submit]").click()
+    page.wait_for_url("**/m/*/")
+    # The match was started in English; the phone then switches to Arabic.
+    page.goto(site + "/")
+    assert page.locator("#recent-list strong").inner_text() == "Maraffa"
+    page.locator('button[value="ar"]').click()
+    expect(page.locator("html")).to_have_attribute("lang", "ar")
+    arabic = page.locator('[data-game-name="maraffa"]').inner_text()
+    assert arabic != "Maraffa"
+    assert page.locator("#recent-list strong").inner_text() == arabic
