@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from scorekeeper import services
 
 from .conftest import PHONE
+from .table import Table
 
 pytestmark = pytest.mark.browser
 
@@ -69,11 +70,7 @@ def test_names_are_remembered_on_this_phone(page, site):
 
 
 def test_recent_matches_are_named_in_todays_language(page, site):
-    page.goto(site + "/new/maraffa/")
-    for seat, name in enumerate(PLAYERS):
-        page.fill(f"#player-{seat}", name)
-    page.locator("#setup button[type=submit]").click()
-    page.wait_for_url("**/m/*/")
+    Table(page, site).start("maraffa", PLAYERS)
     # The match was started in English; the phone then switches to Arabic.
     page.goto(site + "/")
     assert page.locator("#recent-list strong").inner_text() == "Maraffa"
