@@ -40,6 +40,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 bench: $(STAMP)
+	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python bench/record_hand.py
 
 worker: $(STAMP)
