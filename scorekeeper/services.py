@@ -19,7 +19,14 @@ from .rules.errors import _
 
 
 class MatchConflict(Exception):
-    """The request does not fit the match's present state (answered 409)."""
+    """The request does not fit the match's present state (answered 409). Like a
+    ``RuleViolation`` it keeps its English template and values, so the answer can be
+    translated."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params) if params else template)
 
 
 def table_of(match: Match) -> Table:
@@ -75,7 +82,7 @@ def hand_preview(*, match: Match, payload: Any) -> PlayedHand:
     """The hand as it would be stored, storing nothing."""
     state = state_of(match)
     if state.finished:
-        raise MatchConflict("The match is finished.")
+        raise MatchConflict(_("The match is finished."))
     played, _state = rules.play(table_of(match), state, payload)
     return played
 
@@ -85,9 +92,10 @@ def hand_record(*, match_id: Any, payload: Any, number: int | None = None) -> Ha
     match = _locked(match_id)
     state = state_of(match)
     if state.finished:
-        raise MatchConflict("The match is finished: no more hands can be entered.")
+        raise MatchConflict(_("The match is finished: no more hands can be entered."))
     if number is not None and number != state.number:
-        raise MatchConflict(f"The next hand is number {state.number}, not {number}.")
+        raise MatchConflict(_("The next hand is number {next}, not {number}."),
+                            next=state.number, number=number)
     played, after = rules.play(table_of(match), state, payload)
     hand = _hand_row(match, played)
     _store_state(match, after)
@@ -134,10 +142,11 @@ def hand_undo(*, match_id: Any, number: int) -> None:
     match = _locked(match_id)
     hands = list(match.hands.order_by("number"))
     if not hands:
-        raise MatchConflict("There is no hand to undo.")
+        raise MatchConflict(_("There is no hand to undo."))
     last = hands[-1]
     if last.number != number:
-        raise MatchConflict(f"Only the last hand (number {last.number}) can be undone.")
+        raise MatchConflict(_("Only the last hand (number {number}) can be undone."),
+                            number=last.number)
     HandChange.objects.create(match=match, number=number, action=HandChange.Action.UNDO,
                               before=_snapshot(last))
     last.delete()
@@ -150,7 +159,7 @@ def match_close(*, match_id: Any) -> Match:
     match = _locked(match_id)
     state = state_of(match)
     if state.finished:
-        raise MatchConflict("The match is already finished.")
+        raise MatchConflict(_("The match is already finished."))
     _save_state(match, rules.close(table_of(match), state))
     return match
 

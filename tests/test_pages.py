@@ -238,3 +238,15 @@ def test_the_stylesheet_uses_logical_properties_only():
     physical = names + values
     assert physical == []
     assert "inset-inline-start" in css and "margin-inline" in css
+
+
+@pytest.mark.django_db
+def test_conflicts_are_translated_in_the_api(client, tarneeb):
+    response = client.post(f"/api/matches/{tarneeb.pk}/hands/",
+                           {"number": 1, "declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
+                           content_type="application/json", headers={"accept-language": "it"})
+    assert response.status_code == 409
+    assert response.json()["detail"].startswith("La prossima mano è la numero 3, non la 1")
+    english = client.delete(f"/api/matches/{tarneeb.pk}/hands/1/")
+    assert english.status_code == 409
+    assert english.json()["detail"] == "Only the last hand (number 2) can be undone."

@@ -26,12 +26,21 @@ MAX_BODY = 64 * 1024
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, RuleViolation):
         return Response({exc.field: [translated(exc)]}, status=status.HTTP_400_BAD_REQUEST)
-    if isinstance(exc, MatchConflict | MatchFinished):
-        detail = str(exc) or "The match is finished."
-        return Response({"detail": detail}, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, MatchConflict):
+        return Response({"detail": _conflict(exc)}, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, MatchFinished):
+        return Response({"detail": gettext("The match is finished.")},
+                        status=status.HTTP_409_CONFLICT)
     if isinstance(exc, ObjectDoesNotExist):
         return Response({"detail": "Not found."}, status=status.HTTP_404_NOT_FOUND)
     return drf_exception_handler(exc, context)
+
+
+def _conflict(conflict: MatchConflict) -> str:
+    try:
+        return gettext(conflict.template).format(**conflict.params)
+    except (KeyError, IndexError, ValueError):
+        return str(conflict)
 
 
 def translated(violation: RuleViolation) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
@@ -57,7 +58,8 @@ class Api(APIView):
         if match_id is not None:
             return match_id
         if selectors.VIEW_ID.fullmatch(token) and Match.objects.filter(view_id=token).exists():
-            raise PermissionDenied("This is a spectator's link: it cannot change the match.")
+            raise PermissionDenied(gettext("This is a spectator's link: it cannot change the "
+                                           "match."))
         raise Http404
 
 
@@ -192,7 +194,8 @@ class HandDetail(Api):
         match_id = self.match_key(token)
         payload, claimed = _split_number(_body(request))
         if claimed is not None and claimed != number:
-            raise services.MatchConflict(f"The body is for hand {claimed}, the URL for {number}.")
+            raise services.MatchConflict(_("The body is for hand {claimed}, the URL for {number}."),
+                                         claimed=claimed, number=number)
         hand = services.hand_correct(match_id=match_id, number=number, payload=payload)
         return Response(selectors.hand_data(hand))
 
