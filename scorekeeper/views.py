@@ -121,6 +121,7 @@ def js_words() -> dict[str, str]:
         "after": _("after"),
         "hand_number": _("Hand {number}"),
         "dismiss": _("Dismiss"),
+        "back_in_form": _("The hand is back in the form: check it and confirm it again."),
     }
 
 

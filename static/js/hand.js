@@ -349,7 +349,17 @@
       && r.number >= base && !waiting.has(r.number)) || null;
   }
 
-  /* "Hand 3 (trump): This field is required." from the API's {"trump": ["…"]}. */
+  /* A field's name as the form shows it (its legend or label), never the payload's key. */
+  function fieldLabel(field) {
+    const f = form();
+    if (!f || !field || !window.CSS) return "";
+    const spot = f.querySelector('[data-error-for="' + CSS.escape(field) + '"]');
+    const box = spot && spot.closest("fieldset, .field");
+    const label = box && box.querySelector("legend, label");
+    return label ? label.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
+  /* "Hand 3 (Trump): This field is required." from the API's {"trump": ["…"]}. */
   function describe(number, data) {
     const parts = [];
     const walk = (value, field) => {
@@ -364,8 +374,8 @@
     walk(data && typeof data === "object" ? data : { detail: [words.error] }, "");
     const head = number ? fmt(words.hand_number, { number }) : "";
     return parts.map(([field, message]) => {
-      const named = field && !/^(detail|non_field_errors|_general)$/.test(field);
-      const who = [head, named ? "(" + field + ")" : ""].filter(Boolean).join(" ");
+      const label = fieldLabel(field);
+      const who = [head, label ? "(" + label + ")" : ""].filter(Boolean).join(" ");
       return who ? who + ": " + message : message;
     }).join(" ");
   }
@@ -449,7 +459,9 @@
       const text = document.createElement("p");
       text.style.margin = "0";
       text.style.flex = "1";
-      text.textContent = record.text;
+      const f = form();
+      const restored = f && f.dataset.refusedKey === record.key && record.status === 409;
+      text.textContent = record.text + (restored ? " " + words.back_in_form : "");
       const close = document.createElement("button");
       close.type = "button";
       close.dataset.dismissRefused = record.key;
@@ -479,6 +491,14 @@
     if (left.length !== items.length) saveRefused(left);
   }
 
+  /* The hand brought back from a refused one is entered again: its note goes. */
+  function settle(f) {
+    const key = f.dataset.refusedKey;
+    if (!key) return;
+    delete f.dataset.refusedKey;
+    saveRefused(refused().filter((r) => r.key !== key));
+  }
+
   function dismiss(key) {
     const record = refused().find((r) => r.key === key);
     saveRefused(refused().filter((r) => r.key !== key));
@@ -503,13 +523,17 @@
   function restoreRefused(f) {
     if (f.dataset.correcting) return;
     const number = nextNumber(f);
-    const record = refused().find((r) => r.number && r.number === number && r.body);
+    // The refused hand of this number, else one another phone's hand pushed aside (409).
+    const record = refused().find((r) => r.number && r.number === number && r.body)
+      || refused().find((r) => r.status === 409 && r.body);
     if (!record) return;
     const body = Object.assign({}, record.body);
     delete body.number;
     prefill(f, body);
     f.dataset.refusedKey = record.key;
-    if (record.data && typeof record.data === "object") showErrors(f, record.data, true);
+    if (record.status === 400 && record.data && typeof record.data === "object") {
+      showErrors(f, record.data, true);
+    }
   }
 
   function flash(text, kind) {
@@ -678,6 +702,7 @@
       pending = null;
       hidePreview();
       forget(number);
+      settle(f);
       flash(fmt(words.stored, { number: result.data.number }));
       refresh();
     } else if (result.status === 400) {
@@ -688,6 +713,7 @@
       // Most often another phone stored this hand first: show its hands and the right number.
       pending = null;
       hidePreview();
+      settle(f);
       refuse(item, result, words.conflict, false);
       refresh();
     }
@@ -703,9 +729,9 @@
   function keep(item, f) {
     saveOutbox(outbox().concat([item]));
     forget(numberOf(item));
+    settle(f);
     pending = null;
     hidePreview();
-    delete f.dataset.refusedKey;
     resetForm(f);
     document.getElementById("confirm-hand").disabled = false;
     showOutbox();

@@ -131,10 +131,19 @@ def test_a_second_phone_is_refreshed_after_a_conflict(page, site, errors):
     expect(other.locator("#enter-title")).to_have_text("Enter hand 2")
     assert second.number() == 2
     assert second.totals() == first.totals()
-    # The message stays until it is dismissed.
-    other.locator("#refused button[data-dismiss-refused]").click()
-    expect(other.locator("#refused .alert")).to_have_count(0)
+    # The hand pushed aside is not lost: it is back in the form, for hand 2.
+    expect(notice).to_contain_text("The hand is back in the form")
+    expect(other.locator('#hand-form input[name="declarer"][value="0"]')).to_be_checked()
+    expect(other.locator('#hand-form input[name="bid"][value="9"]')).to_be_checked()
     assert [hand["input"]["declarer"] for hand in _stored(page, site, token)] == [1]
+    second.preview()
+    second.confirm()
+    expect(other.locator("#refused .alert")).to_have_count(0)
+    assert [hand["input"]["declarer"] for hand in _stored(page, site, token)] == [1, 0]
+    # Reloaded, the phone has nothing left to show or restore.
+    other.reload()
+    expect(other.locator("#refused .alert")).to_have_count(0)
+    expect(other.locator('#hand-form input[name="declarer"]:checked')).to_have_count(0)
     assert errors == [] and other_errors == []
 
 
@@ -175,7 +184,7 @@ def test_a_refused_waiting_hand_is_named_and_comes_back_to_the_form(page, site, 
     _title(page).to_have_text("Enter hand 4")
     page.context.set_offline(False)
     notice = page.locator("#refused")
-    expect(notice).to_contain_text("A waiting hand was refused: Hand 2 (trump): ", timeout=15_000)
+    expect(notice).to_contain_text("A waiting hand was refused: Hand 2 (Trump): ", timeout=15_000)
     # Hand 3 waits for hand 2, which is back in the form with what was wrong.
     expect(page.locator("#queue")).to_contain_text("1 hand is waiting")
     _title(page).to_have_text("Enter hand 2")
@@ -185,7 +194,7 @@ def test_a_refused_waiting_hand_is_named_and_comes_back_to_the_form(page, site, 
     assert Hand.objects.filter(match_id=token).count() == 1
     # The refusal survives a reload of the page.
     page.reload()
-    expect(notice).to_contain_text("Hand 2 (trump)")
+    expect(notice).to_contain_text("Hand 2 (Trump)")
     _title(page).to_have_text("Enter hand 2")
     # Entered again with its trump: hand 2 is stored, then the waiting hand 3.
     table.pick("trump", "diamonds")
@@ -211,7 +220,7 @@ def test_a_dismissed_refused_hand_lets_the_next_ones_through(page, site, errors)
     _keep_offline(page, table, HAND_2)  # hand 2, becomes hand 1 once hand 1 is dropped
     page.context.set_offline(False)
     notice = page.locator("#refused")
-    expect(notice).to_contain_text("Hand 1 (trump)", timeout=15_000)
+    expect(notice).to_contain_text("Hand 1 (Trump)", timeout=15_000)
     _title(page).to_have_text("Enter hand 1")
     notice.locator("button[data-dismiss-refused]").click()
     expect(page.locator("#hand-1")).to_be_attached(timeout=15_000)
