@@ -16,7 +16,7 @@
   }
   // 2. Tap targets of 44 px or more.
   const targets = "button, a.button, .chip > span, .card-link, a.fix, select, "
-    + "input[type=text], input[type=number], .switch, .crumbs a, .brand, details.helper summary";
+    + "input[type=text], input[type=number], .switch, a, summary";
   for (const el of document.querySelectorAll(targets)) {
     if (!visible(el)) continue;
     const r = el.getBoundingClientRect();
