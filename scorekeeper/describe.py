@@ -100,7 +100,10 @@ def blot(data: Mapping[str, Any], names: Names) -> str:
     contract = details.get("contract") or {}
     bid = given.get("bid")
     text = names.seat(given["declarer"]) + ": "
-    text += (f"{bid} " if bid is not None else "") + ("kapot " if given.get("kapot") else "")
+    if bid is not None:
+        text += (_("capot") if bid == "capot" else str(bid)) + " "
+    if given.get("kapot"):
+        text += _("kapot") + " "
     text += suit(given["trump"])
     if given.get("coinche", 1) != 1:
         text += " " + str(labels.COINCHE[given["coinche"]])
@@ -123,7 +126,8 @@ def _declared(details: Mapping[str, Any], names: Names) -> str:
     declared = details.get("declarations") or {}
     for combo in declared.get("counted") or []:
         kind = str(labels.DECLARATIONS.get(combo.get("type"), combo.get("type")))
-        parts.append(f"{kind} {combo.get('high')} ({names.seat(combo.get('seat'))})")
+        high = labels.rank_name(str(combo.get("high")))
+        parts.append(f"{kind} {high} ({names.seat(combo.get('seat'))})")
     belote = details.get("belote")
     if belote:
         parts.append(_("belote ({name})").format(name=names.seat(belote.get("seat"))))

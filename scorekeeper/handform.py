@@ -100,7 +100,8 @@ def _blot(variant: rules.Variant, match: Mapping[str, Any], options: Mapping[str
         "decl_suits": suits(variant),
         "two": two, "total": 162,
         "kinds": [{"value": k, "label": str(v)} for k, v in labels.DECLARATIONS.items()],
-        "ranks": BLOT_RANKS, "four_ranks": FOUR_RANKS.get(variant.slug,
+        "ranks": [{"value": rank, "name": labels.rank_name(rank)} for rank in BLOT_RANKS],
+        "four_ranks": FOUR_RANKS.get(variant.slug,
                                                           ("J", "9", "A", "10", "K", "Q")),
         "taker_word": _("Taker") if variant.slug in ("belote", "belote_2p", "coinche")
         else _("Declarer"),

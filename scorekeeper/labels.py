@@ -42,7 +42,7 @@ SUITS: dict[str, Any] = {
     "coins": _("coins"), "cups": _("cups"), "swords": _("swords"),
 }
 ITALIAN_CLUBS = _("clubs (batons)")
-SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠", "no_trump": "NT"}
+SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 
 TRIONFO_BIDS: dict[str, Any] = {
     "chiamo": _("chiamo (call a card)"), "di_piu": _("di più (alone)"),
@@ -52,6 +52,8 @@ ITALIAN_RANKS: dict[str, Any] = {
     "3": "3", "2": "2", "ace": _("ace"), "king": _("king"), "horse": _("horse"),
     "jack": _("jack"), "7": "7", "6": "6", "5": "5", "4": "4",
 }
+# The French deck's court cards by the letters printed on them (A K Q J), named in words.
+COURT_CARDS: dict[str, Any] = {"A": _("ace"), "K": _("king"), "Q": _("queen"), "J": _("jack")}
 DECLARATIONS: dict[str, Any] = {
     "tierce": _("tierce"), "fifty": _("fifty"), "hundred": _("hundred"),
     "four": _("four of a kind"),
@@ -115,6 +117,11 @@ def suit_name(suit: str, italian: bool = False) -> str:
     if italian and suit == "clubs":
         return str(ITALIAN_CLUBS)
     return str(SUITS.get(suit, suit))
+
+
+def rank_name(rank: str) -> str:
+    """A French-deck rank in words ("king" for K); numbers stay numbers."""
+    return str(COURT_CARDS.get(rank, rank))
 
 
 def option_label(name: str) -> str:

@@ -98,3 +98,34 @@ def test_the_forms_preview_refuses_like_the_api(client):
     assert client.post("/m/not-a-link/preview/", {}, content_type="application/json"
                        ).status_code == 404
     assert not match.hands.exists()
+
+
+def _preview(client, variant, payload, language, players=PLAYERS):
+    match = services.match_create(variant=variant, players=players)
+    return client.post(f"/m/{match.pk}/preview/", payload, content_type="application/json",
+                       headers={"accept-language": language})
+
+
+@pytest.mark.django_db
+def test_blot_words_in_a_line_are_translated(client):
+    kapot = {"declarer": 0, "bid": 25, "kapot": True, "trump": "hearts", "points": [162, 0],
+             "capot": 0, "declarations": [{"seat": 2, "type": "tierce", "high": "K",
+                                           "suit": "spades"}]}
+    line = _preview(client, "bazar_blot", kapot, "hy").json()["line"]
+    assert "կապուտ" in line and "kapot" not in line
+    assert "դամա" not in line and "թագավոր" in line and " K " not in line
+    capot = {"declarer": 1, "bid": "capot", "trump": "spades", "points": [0, 162], "capot": 1}
+    line = _preview(client, "coinche", capot, "fr").json()["line"]
+    assert line.startswith("Sara: capot pique")
+    line = _preview(client, "coinche", capot, "ar").json()["line"]
+    assert "capot" not in line and "كابوت" in line
+
+
+@pytest.mark.django_db
+def test_a_suit_in_a_refusal_is_named_in_the_pages_language(client):
+    called = {"first": 0, "declarer": 3, "bid": "chiamo", "trump": "cups",
+              "called": "3 of cups", "partner": 1, "thirds": 21}
+    answer = _preview(client, "trionfo", called, "it", players=[*PLAYERS, "Marco"])
+    assert answer.status_code == 400
+    message = answer.json()["called"][0]
+    assert "(coppe)" in message and "cups" not in message

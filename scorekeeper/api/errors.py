@@ -17,6 +17,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from .. import labels
 from ..rules import MatchFinished, RuleViolation
 from ..services import MatchConflict
 
@@ -43,11 +44,18 @@ def _conflict(conflict: MatchConflict) -> str:
         return str(conflict)
 
 
+def _word(name: str, value: Any) -> Any:
+    """A suit put in a sentence is named in the request's language, not by its slug."""
+    if name == "trump" and isinstance(value, str) and value in labels.SUITS:
+        return labels.suit_name(value)
+    return value
+
+
 def translated(violation: RuleViolation) -> str:
     """The violation's sentence in the request's language (English when untranslated),
     nested violations ("Hand 3: …") included."""
     try:
-        return violation.render(lambda nested: gettext(nested.template))
+        return violation.render(lambda nested: gettext(nested.template), _word)
     except (KeyError, IndexError, ValueError):
         return violation.message  # a translation with broken placeholders: keep English
 

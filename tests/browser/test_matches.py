@@ -151,7 +151,7 @@ def test_bazar_blot_with_declarations_and_a_coinche(page, site, errors):
                  ("declaration", 0, {"seat": 2, "type": "tierce", "high": "K", "suit": "spades"}),
                  ("pick", "belote", 0)])
     assert table.totals() == [26, 6]
-    assert "tierce K (Omar)" in table.row(1) and "belote (Rami)" in table.row(1)
+    assert "tierce king (Omar)" in table.row(1) and "belote (Rami)" in table.row(1)
     table.enter([("pick", "declarer", 1), ("pick", "bid", 10), ("pick", "trump", "clubs"),
                  ("pick", "coinche", 2), ("fill", "points.0", 92)])
     assert "coinche" in table.row(2) and "down" in table.row(2)
