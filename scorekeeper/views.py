@@ -7,9 +7,9 @@ page's JavaScript through the JSON API; undo and close are plain forms posted he
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -20,9 +20,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from . import handform, labels, rules, selectors, services, setup, sheet
-from .api.errors import translated
+from .api.errors import conflict_message, translated
 from .api.views import HandPreview
-from .models import Hand, Match
+from .models import Match
 from .rules import MatchFinished, RuleViolation
 
 MAX_HAND = 10**6
@@ -120,6 +120,9 @@ def js_words() -> dict[str, str]:
         "ends_game": _("This hand ends the game."),
         "after": _("after"),
         "hand_number": _("Hand {number}"),
+        "stored_many": _("Hands {numbers} are stored."),
+        "offline_correction": _("No network: the correction is not saved. Try again when the "
+                                "network returns."),
         "dismiss": _("Dismiss"),
         "back_in_form": _("The hand is back in the form: check it and confirm it again."),
     }
@@ -167,17 +170,26 @@ def correct_page(request: HttpRequest, token: str, number: int) -> HttpResponse:
 def undo(request: HttpRequest, token: str) -> HttpResponse:
     match = _writable(token)
     number = setup.parse_choice(request.POST, "number", range(1, MAX_HAND), 0)
-    # A stale button (another phone undid first) changes nothing: the page shows the truth.
-    with contextlib.suppress(Hand.DoesNotExist, services.MatchConflict):
+    # A stale button (another phone undid or entered a hand first) changes nothing, and the
+    # page says why.
+    try:
         services.hand_undo(match_id=match.pk, number=number)
+    except services.MatchConflict as conflict:
+        messages.warning(request, _("Nothing was undone: {reason}").format(
+            reason=conflict_message(conflict)))
+    else:
+        messages.success(request, _("Hand {number} is undone; the history of changes keeps "
+                                    "it.").format(number=number))
     return HttpResponseRedirect(reverse("match", args=[token]))
 
 
 @require_POST
 def close(request: HttpRequest, token: str) -> HttpResponse:
     match = _writable(token)
-    with contextlib.suppress(services.MatchConflict, MatchFinished):
+    try:
         services.match_close(match_id=match.pk)
+    except (services.MatchConflict, MatchFinished):
+        messages.warning(request, _("The match is already finished."))
     return HttpResponseRedirect(reverse("match", args=[token]))
 
 

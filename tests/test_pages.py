@@ -175,6 +175,20 @@ def test_undo_removes_only_the_last_hand(client, tarneeb):
 
 
 @pytest.mark.django_db
+def test_undo_says_what_it_did_in_the_pages_language(client, tarneeb):
+    french = {"accept-language": "fr"}
+    stale = client.post(f"/m/{tarneeb.pk}/undo/", {"number": "1"}, headers=french, follow=True)
+    assert "Rien n\u2019a été annulé : Seule la dernière donne (n° 2) peut être annulée." in (
+        stale.content.decode())
+    assert Hand.objects.filter(match=tarneeb).count() == 2
+    done = client.post(f"/m/{tarneeb.pk}/undo/", {"number": "2"}, headers=french, follow=True)
+    assert "La donne 2 est annulée" in done.content.decode()
+    # The message is said once: the next visit does not repeat it.
+    assert "La donne 2 est annulée" not in client.get(f"/m/{tarneeb.pk}/", headers=french
+                                                      ).content.decode()
+
+
+@pytest.mark.django_db
 def test_the_correction_page_holds_the_hand(client, tarneeb):
     page = client.get(f"/m/{tarneeb.pk}/hands/2/correct/").content.decode()
     assert "Correct hand 2" in page and 'id="hand-initial"' in page and '"bid": 9' in page

@@ -28,7 +28,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, RuleViolation):
         return Response({exc.field: [translated(exc)]}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, MatchConflict):
-        return Response({"detail": _conflict(exc)}, status=status.HTTP_409_CONFLICT)
+        return Response({"detail": conflict_message(exc)}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, MatchFinished):
         return Response({"detail": gettext("The match is finished.")},
                         status=status.HTTP_409_CONFLICT)
@@ -37,7 +37,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return drf_exception_handler(exc, context)
 
 
-def _conflict(conflict: MatchConflict) -> str:
+def conflict_message(conflict: MatchConflict) -> str:
+    """A 409's sentence in the request's language."""
     try:
         return gettext(conflict.template).format(**conflict.params)
     except (KeyError, IndexError, ValueError):
