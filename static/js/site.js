@@ -10,14 +10,37 @@
     try { localStorage.setItem(key, JSON.stringify(value)); } catch (error) { /* private mode */ }
   };
 
+  /* The match page records itself, again whenever its live parts are refreshed (the hand
+   * that ends the match is entered without reloading the page). */
   const root = document.getElementById("match-root");
-  if (root && root.dataset.token && root.dataset.players) {
+  const remember = () => {
     const d = root.dataset;
+    const summary = document.getElementById("summary");
+    const finished = (summary && summary.dataset.finished) || d.finished;
     const others = load(RECENT, []).filter((m) => m && m.token !== d.token);
     others.unshift({ token: d.token, variant: d.variant, game: d.game, players: d.players, writable: d.writable === "1",
-      finished: d.finished === "1", at: Date.now() });
+      finished: finished === "1", at: Date.now() });
     save(RECENT, others.slice(0, 12));
+  };
+  if (root && root.dataset.token && root.dataset.players) {
+    remember();
+    document.addEventListener("scorekeeper:refreshed", remember);
   }
+
+  /* A step that asks once more (undo, close) is dismissed by "No" or Escape. */
+  const dismiss = (step) => {
+    step.open = false;
+    step.querySelector("summary").focus();
+  };
+  document.addEventListener("click", (event) => {
+    const cancel = event.target.closest("[data-cancel]");
+    const step = cancel && cancel.closest("details.confirm-step");
+    if (step) dismiss(step);
+  });
+  document.addEventListener("keydown", (event) => {
+    const step = event.key === "Escape" && event.target.closest && event.target.closest("details.confirm-step[open]");
+    if (step) dismiss(step);
+  });
 
   const recent = document.getElementById("recent");
   if (recent) {

@@ -79,10 +79,20 @@ def test_undo_and_correction(page, site, errors):
     expect(page.locator("#hand-3")).to_have_count(1)
     page.locator("#undo").click()
     expect(page.locator("#undo-confirm")).to_be_hidden()
+    # "No" and Escape put the question away too, and the focus goes back to the button.
+    page.locator("#undo").click()
+    page.locator(".undo [data-cancel]").click()
+    expect(page.locator("#undo-confirm")).to_be_hidden()
+    expect(page.locator("#undo")).to_be_focused()
+    page.locator("#undo").click()
+    page.locator("#undo-confirm").focus()
+    page.keyboard.press("Escape")
+    expect(page.locator("#undo-confirm")).to_be_hidden()
     page.locator("#undo").click()
     page.locator("#undo-confirm").click()
     expect(page.locator("#hand-3")).to_have_count(0)
     expect(page.locator("#changes")).to_contain_text("Hand 3 was undone")
+    expect(page.locator("#flash")).to_contain_text("Hand 3 is undone")
     assert table.totals() == [-9, 14]
     # Correct hand 1: Sara took 6, not 8 (down): every later hand is scored again.
     page.locator("#hand-1 a.fix").click()
@@ -92,6 +102,11 @@ def test_undo_and_correction(page, site, errors):
     page.locator("#save-hand").click()
     expect(page.locator('[data-error-for="tricks"]')).to_contain_text("0 to 13")
     table.fill("tricks", 6)
+    # Without network the correction is not lost in silence: the form says why.
+    page.context.set_offline(True)
+    page.locator("#save-hand").click()
+    expect(page.locator("#hand-form")).to_contain_text("No network: the correction is not saved")
+    page.context.set_offline(False)
     page.locator("#save-hand").click()
     page.wait_for_url(f"**/m/{token}/**")
     assert "took 6: down" in table.row(1)
