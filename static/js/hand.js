@@ -558,7 +558,7 @@
   async function flush() {
     if (flushing || !outbox().length) return;
     flushing = true;
-    let stored = null;
+    const stored = [];
     let changed = false;
     try {
       while (outbox().length) {
@@ -569,8 +569,9 @@
         saveOutbox(outbox().filter((other) => other.key !== item.key));
         changed = true;
         if (result.state === "stored") {
-          stored = result.data && result.data.number;
-          forget(stored);
+          const number = result.data && result.data.number;
+          if (number) stored.push(number);
+          forget(number);
         } else {
           refuse(item, result, words.refused, true);
         }
@@ -579,7 +580,8 @@
       flushing = false;
       showOutbox();
     }
-    if (stored !== null) flash(fmt(words.stored, { number: stored }));
+    if (stored.length === 1) flash(fmt(words.stored, { number: stored[0] }));
+    else if (stored.length > 1) flash(fmt(words.stored_many, { numbers: stored.join(", ") }));
     if (changed) refresh();
   }
 
@@ -590,12 +592,20 @@
       window.location.reload();
       return;
     }
-    window.htmx.ajax("GET", url, { target: "#summary", swap: "none" }).then(init, () => window.location.reload());
+    window.htmx.ajax("GET", url, { target: "#summary", swap: "none" }).then(() => {
+      init();
+      document.dispatchEvent(new CustomEvent("scorekeeper:refreshed"));
+    }, () => window.location.reload());
   }
 
   /* -- preview and confirm -------------------------------------------------------------- */
+  /* Scores with a true minus sign (−9), as on the sheet. */
+  function minus(value) {
+    return value < 0 ? "−" + (-value) : String(value);
+  }
+
   function signed(value) {
-    return value > 0 ? "+" + value : value < 0 ? "−" + (-value) : "0";
+    return value > 0 ? "+" + value : minus(value);
   }
 
   function showPreview(data, offline) {
@@ -604,8 +614,8 @@
     list.textContent = "";
     let line = "";
     if (offline) line = words.offline;
-    else if (data.thrown_in) line = words.thrown_in;
-    else line = data.line || (lang.startsWith("en") ? data.summary || "" : "");
+    else line = data.line || (data.thrown_in ? words.thrown_in
+      : lang.startsWith("en") ? data.summary || "" : "");
     if (!offline) {
       const deltas = (columns.individual ? data.player_delta : data.delta) || [];
       const afters = (columns.individual ? data.player_scores_after : data.scores_after) || [];
@@ -617,14 +627,21 @@
         const value = document.createElement("strong");
         value.textContent = signed(deltas[index] || 0);
         const after = document.createElement("small");
-        after.textContent = " (" + words.after + ": " + (afters[index] ?? "–") + ")";
+        const total = afters[index];
+        after.textContent = " (" + words.after + ": " + (typeof total === "number" ? minus(total) : "–") + ")";
         points.append(value, after);
         item.append(name, points);
         list.append(item);
       });
-      if (data.ended_game) line += (line ? " " : "") + words.ends_game;
     }
-    document.getElementById("preview-line").textContent = line;
+    const lineEl = document.getElementById("preview-line");
+    lineEl.textContent = line;
+    if (!offline && data.ended_game) {
+      const end = document.createElement("strong");
+      end.className = "ends-game";
+      end.textContent = words.ends_game;
+      lineEl.append(end);
+    }
     document.getElementById("confirm-hand").textContent = offline ? words.keep : words.confirm;
     panel.hidden = false;
     panel.focus();
@@ -743,7 +760,7 @@
     try {
       response = await api("hands/" + f.dataset.correcting + "/", "PUT", payload);
     } catch (error) {
-      showErrors(f, { _general: [words.error] });
+      showErrors(f, { _general: [words.offline_correction] });
       return;
     }
     if (response.ok) {

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper import services
 from scorekeeper.models import Hand
 
 from .conftest import match_token
@@ -168,6 +169,7 @@ def test_waiting_hands_move_the_form_to_the_next_number(page, site, errors):
     page.context.set_offline(False)
     expect(page.locator("#hand-3")).to_be_attached(timeout=15_000)
     expect(queue).to_be_hidden()
+    expect(page.locator("#flash")).to_have_text("Hands 2, 3 are stored.")
     _title(page).to_have_text("Enter hand 4")
     assert table.number() == 4
     assert [hand["input"]["declarer"] for hand in _stored(page, site, token)] == [1, 0, 2]
@@ -229,4 +231,24 @@ def test_a_dismissed_refused_hand_lets_the_next_ones_through(page, site, errors)
     _title(page).to_have_text("Enter hand 2")
     expect(page.locator('#hand-form input[name="declarer"]:checked')).to_have_count(0)
     assert [hand["input"]["declarer"] for hand in _stored(page, site, token)] == [0]
+    assert errors == []
+
+
+def test_a_hand_that_ends_the_game_says_so_and_the_phone_remembers_it(page, site, errors):
+    table = Table(page, site)
+    token = match_token(table.start("tarneeb", PLAYERS))
+    for _ in range(4):
+        services.hand_record(match_id=token, payload={"declarer": 1, "bid": 10,
+                                                      "trump": "hearts", "tricks": 10})
+    page.reload()
+    _fill(table, HAND_1)
+    page.locator("#preview-hand").click()
+    expect(page.locator("#preview-line")).to_contain_text("Sara bid 7 hearts, took 8: made")
+    expect(page.locator("#preview-line .ends-game")).to_have_text("This hand ends the game.")
+    expect(page.locator("#preview-points")).to_contain_text("(after: 48)")
+    page.locator("#confirm-hand").click()
+    expect(page.locator("#winner")).to_be_visible()
+    # The phone's list of recent matches learns that this one is over, without a reload.
+    page.goto(site + "/")
+    expect(page.locator("#recent-list")).to_contain_text("(finished)")
     assert errors == []
