@@ -129,3 +129,14 @@ def test_a_suit_in_a_refusal_is_named_in_the_pages_language(client):
     assert answer.status_code == 400
     message = answer.json()["called"][0]
     assert "(coppe)" in message and "cups" not in message
+
+
+@pytest.mark.django_db
+def test_negative_scores_have_a_true_minus_sign(client):
+    match = services.match_create(variant="tarneeb", players=PLAYERS)
+    services.hand_record(match_id=match.pk,
+                         payload={"declarer": 1, "bid": 9, "trump": "hearts", "tricks": 7})
+    page = client.get(f"/m/{match.pk}/").content.decode()
+    assert '<span class="after">\u22129</span>' in page
+    assert 'data-total="1">\u22129</span>' in page
+    assert ">-9<" not in page

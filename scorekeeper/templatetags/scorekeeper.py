@@ -10,6 +10,14 @@ register = template.Library()
 
 
 @register.filter
+def minus(value: Any) -> str:
+    """A score with a true minus sign (−9), as typeset; others unchanged."""
+    if isinstance(value, int) and value < 0:
+        return f"−{-value}"
+    return "" if value is None else str(value)
+
+
+@register.filter
 def signed(value: Any) -> str:
     """A hand's points with their sign: +8, −9 (a true minus sign), 0."""
     if not isinstance(value, int):

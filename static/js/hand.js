@@ -628,7 +628,10 @@
         value.textContent = signed(deltas[index] || 0);
         const after = document.createElement("small");
         const total = afters[index];
-        after.textContent = " (" + words.after + ": " + (typeof total === "number" ? minus(total) : "–") + ")";
+        const figure = document.createElement("bdi"); // −9 stays −9 in a right-to-left line
+        figure.dir = "ltr";
+        figure.textContent = typeof total === "number" ? minus(total) : "–";
+        after.append(" (" + words.after + ": ", figure, ")");
         points.append(value, after);
         item.append(name, points);
         list.append(item);

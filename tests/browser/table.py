@@ -95,7 +95,7 @@ class Table:
     # -- reading the page ---------------------------------------------------------------------
     def totals(self) -> list[int]:
         texts = self.page.locator("#totals .score").all_inner_texts()
-        return [int(text) for text in texts]
+        return [int(text.replace("\u2212", "-")) for text in texts]
 
     def row(self, number: int) -> str:
         return self.page.locator(f"#hand-{number}").inner_text()
