@@ -7,6 +7,7 @@ Anything unexpected falls back to the engine's summary, so a hand is never left 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -37,6 +38,20 @@ def suit(value: Any, italian: bool = False) -> str:
     return labels.suit_name(str(value), italian)
 
 
+# How a line's parts are joined: a language has its own comma and colon (Arabic ، and ؛,
+# French " : ").
+def _said(first: str, second: str) -> str:
+    return _("{first}: {second}").format(first=first, second=second)
+
+
+def _then(first: str, second: str) -> str:
+    return _("{first}; {second}").format(first=first, second=second)
+
+
+def _also(first: str, second: str) -> str:
+    return _("{first}, {second}").format(first=first, second=second)
+
+
 def _verdict(made: Any) -> str:
     return _("made") if made else _("down")
 
@@ -50,8 +65,8 @@ def tarneeb(data: Mapping[str, Any], names: Names) -> str:
         name=names.seat(given["declarer"]), bid=given["bid"], suit=suit(given["trump"]),
         doubled=doubled, tricks=given["tricks"])
     if given["tricks"] == 13:
-        return text + ": " + _("all 13 tricks")
-    return text + ": " + _verdict(given["tricks"] >= given["bid"])
+        return _said(text, _("all 13 tricks"))
+    return _said(text, _verdict(given["tricks"] >= given["bid"]))
 
 
 def individual(data: Mapping[str, Any], names: Names) -> str:
@@ -73,10 +88,10 @@ def maraffa(data: Mapping[str, Any], names: Names) -> str:
     claim = given.get("claim")
     if claim:
         verdict = _("right") if details.get("claim_right") else _("wrong")
-        text += "; " + _("{team} claimed the game: {verdict}").format(
-            team=names.team(claim["team"]), verdict=verdict)
+        text = _then(text, _("{team} claimed the game: {verdict}").format(
+            team=names.team(claim["team"]), verdict=verdict))
     if given.get("maraffa") is not None:
-        text += "; " + _("maraffa for {team}").format(team=names.team(given["maraffa"]))
+        text = _then(text, _("maraffa for {team}").format(team=names.team(given["maraffa"])))
     return text
 
 
@@ -89,8 +104,8 @@ def trionfo(data: Mapping[str, Any], names: Names) -> str:
         name=names.seat(given["declarer"]), bid=bid, suit=suit(given["trump"], italian=True))
     partner = given.get("partner")
     if partner is not None and partner != given["declarer"]:
-        text += ", " + _("partner {name}").format(name=names.seat(partner))
-    return text + ": " + (_("won") if details.get("won") else _("lost"))
+        text = _also(text, _("partner {name}").format(name=names.seat(partner)))
+    return _said(text, _("won") if details.get("won") else _("lost"))
 
 
 def blot(data: Mapping[str, Any], names: Names) -> str:
@@ -99,7 +114,7 @@ def blot(data: Mapping[str, Any], names: Names) -> str:
         return _("All passed: thrown in")
     contract = details.get("contract") or {}
     bid = given.get("bid")
-    text = names.seat(given["declarer"]) + ": "
+    text = ""
     if bid is not None:
         text += (_("capot") if bid == "capot" else str(bid)) + " "
     if given.get("kapot"):
@@ -113,12 +128,12 @@ def blot(data: Mapping[str, Any], names: Names) -> str:
         text += " · " + _("capot")
     verdict = contract.get("verdict")
     if verdict == "litige":
-        text += ": " + _("tie, points held")
+        text = _said(text, _("tie, points held"))
     elif verdict == "down" and given.get("bid") is None:
-        text += ": " + _("dedans")
+        text = _said(text, _("dedans"))
     else:
-        text += ": " + _verdict(contract.get("made"))
-    return text + _declared(details, names)
+        text = _said(text, _verdict(contract.get("made")))
+    return _said(names.seat(given["declarer"]), text) + _declared(details, names)
 
 
 def _declared(details: Mapping[str, Any], names: Names) -> str:
@@ -131,7 +146,7 @@ def _declared(details: Mapping[str, Any], names: Names) -> str:
     belote = details.get("belote")
     if belote:
         parts.append(_("belote ({name})").format(name=names.seat(belote.get("seat"))))
-    return " · " + ", ".join(parts) if parts else ""
+    return " · " + functools.reduce(_also, parts) if parts else ""
 
 
 BY_FAMILY: dict[str, Callable[[Mapping[str, Any], Names], str]] = {

@@ -71,7 +71,7 @@ def test_coinche_reminds_the_table_how_to_deal(client):
 @pytest.mark.parametrize(("language", "line"), [
     ("en", "Sara bid 7 hearts, took 8: made"),
     ("ar", "Sara طلب 7 كبة، وأخذ 8: نجح"),
-    ("fr", "Sara a demandé 7 cœur, a fait 8: réussi"),
+    ("fr", "Sara a demandé 7 cœur, a fait 8 : réussi"),
 ])
 def test_the_forms_preview_says_the_hand_in_the_pages_language(client, language, line):
     match = services.match_create(variant="tarneeb", players=PLAYERS)
@@ -116,7 +116,7 @@ def test_blot_words_in_a_line_are_translated(client):
     assert "դամա" not in line and "թագավոր" in line and " K " not in line
     capot = {"declarer": 1, "bid": "capot", "trump": "spades", "points": [0, 162], "capot": 1}
     line = _preview(client, "coinche", capot, "fr").json()["line"]
-    assert line.startswith("Sara: capot pique")
+    assert line.startswith("Sara : capot pique")
     line = _preview(client, "coinche", capot, "ar").json()["line"]
     assert "capot" not in line and "كابوت" in line
 
@@ -140,3 +140,13 @@ def test_negative_scores_have_a_true_minus_sign(client):
     assert '<span class="after">\u22129</span>' in page
     assert 'data-total="1">\u22129</span>' in page
     assert ">-9<" not in page
+
+
+@pytest.mark.django_db
+def test_a_line_is_punctuated_in_the_pages_language(client):
+    claimed = {"battezzante": 0, "trump": "coins", "claim": {"team": 0, "thirds": 17},
+               "maraffa": 0}
+    answer = _preview(client, "maraffa", claimed, "ar")
+    assert answer.status_code == 200, answer.json()
+    line = answer.json()["line"]
+    assert "؛" in line and ";" not in line
