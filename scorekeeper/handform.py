@@ -20,7 +20,6 @@ RED = {"diamonds", "hearts"}
 BLOT_BIDS = {"bazar_blot": list(range(8, 31)),
              "coinche": [*range(80, 161, 10), "capot"]}
 BLOT_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")
-FOUR_RANKS = {"bazar_blot": ("J", "9", "A", "10", "K", "Q", "8")}
 
 
 def suits(variant: rules.Variant, no_trump: bool = False) -> list[dict[str, Any]]:
@@ -101,8 +100,6 @@ def _blot(variant: rules.Variant, match: Mapping[str, Any], options: Mapping[str
         "two": two, "total": 162,
         "kinds": [{"value": k, "label": str(v)} for k, v in labels.DECLARATIONS.items()],
         "ranks": [{"value": rank, "name": labels.rank_name(rank)} for rank in BLOT_RANKS],
-        "four_ranks": FOUR_RANKS.get(variant.slug,
-                                                          ("J", "9", "A", "10", "K", "Q")),
         "taker_word": _("Taker") if variant.slug in ("belote", "belote_2p", "coinche")
         else _("Declarer"),
     }

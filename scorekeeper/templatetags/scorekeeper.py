@@ -20,11 +20,7 @@ def minus(value: Any) -> str:
 @register.filter
 def signed(value: Any) -> str:
     """A hand's points with their sign: +8, −9 (a true minus sign), 0."""
-    if not isinstance(value, int):
-        return "" if value is None else str(value)
-    if value > 0:
-        return f"+{value}"
-    return f"−{-value}" if value < 0 else "0"
+    return f"+{value}" if isinstance(value, int) and value > 0 else minus(value)
 
 
 @register.filter

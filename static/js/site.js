@@ -16,10 +16,9 @@
   const remember = () => {
     const d = root.dataset;
     const summary = document.getElementById("summary");
-    const finished = (summary && summary.dataset.finished) || d.finished;
     const others = load(RECENT, []).filter((m) => m && m.token !== d.token);
     others.unshift({ token: d.token, variant: d.variant, game: d.game, players: d.players, writable: d.writable === "1",
-      finished: finished === "1", at: Date.now() });
+      finished: Boolean(summary) && summary.dataset.finished === "1", at: Date.now() });
     save(RECENT, others.slice(0, 12));
   };
   if (root && root.dataset.token && root.dataset.players) {

@@ -44,6 +44,15 @@ def _keep_offline(page: Page, table: Table, steps: list[tuple[Any, ...]]) -> Non
     expect(page.locator("#preview")).to_be_hidden()
 
 
+def _previewed_again_then_stored(page: Page, site: str, table: Table, token: str,
+                                 tricks: int) -> None:
+    """Confirm showed the preview again and stored nothing; the next Confirm stores it."""
+    expect(page.locator("#preview")).to_be_visible()
+    assert Hand.objects.filter(match_id=token).count() == 0
+    table.confirm()
+    assert [hand["input"]["tricks"] for hand in _stored(page, site, token)] == [tricks]
+
+
 def _title(page: Page) -> Any:
     return expect(page.locator("#enter-title"))
 
@@ -60,10 +69,7 @@ def test_a_stepper_after_the_preview_changes_what_is_confirmed(page, site, error
     # A tap on Confirm that was already on its way previews the hand again, storing nothing.
     with page.expect_response("**/preview/"):
         page.locator("#confirm-hand").dispatch_event("click")
-    expect(page.locator("#preview")).to_be_visible()
-    assert Hand.objects.filter(match_id=token).count() == 0
-    table.confirm()
-    assert [hand["input"]["tricks"] for hand in _stored(page, site, token)] == [9]
+    _previewed_again_then_stored(page, site, table, token, tricks=9)
     assert errors == []
 
 
@@ -76,10 +82,7 @@ def test_confirm_never_sends_a_payload_the_form_no_longer_shows(page, site, erro
     page.evaluate("document.getElementById('tricks').value = '10'")
     with page.expect_response("**/preview/"):
         page.locator("#confirm-hand").click()
-    expect(page.locator("#preview")).to_be_visible()
-    assert Hand.objects.filter(match_id=token).count() == 0
-    table.confirm()
-    assert [hand["input"]["tricks"] for hand in _stored(page, site, token)] == [10]
+    _previewed_again_then_stored(page, site, table, token, tricks=10)
     assert errors == []
 
 
