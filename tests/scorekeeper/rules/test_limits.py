@@ -280,7 +280,8 @@ def check_result(t: Table, state: MatchState) -> None:
                                   for side in (0, 1))
     assert result.games_won == tuple(sum(g.winner == side for g in state.games)
                                      for side in (0, 1))
-    game = state.game.scores
+    # the game in play: the last one, unless it was won (then a new one had not started)
+    game = state.game.scores if state.game.winner is None else (0, 0)
     assert game is not None
     if state.draw:
         assert t.limits.draws and result.winner is None
