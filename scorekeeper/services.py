@@ -259,11 +259,9 @@ def matches_call_time(*, match_ids: Sequence[Any]) -> int:
         time_called_after__isnull=True).order_by("pk"))
     if not matches:
         return 0
-    now = timezone.now()
     for match in matches:
         _store_state(match, _call_time(match, state_of(match)))
-        match.updated_at = now
-    Match.objects.bulk_update(matches, ["state", "time_called_after", "updated_at"])
+    store.save_time_called(matches, timezone.now())
     return len(matches)
 
 

@@ -75,5 +75,26 @@ def append(match: Match, hand: Hand) -> None:
     hand._state.db = connection.alias
 
 
+SAVE_TIME_CALLED = """
+UPDATE scorekeeper_match SET state = %s, time_called_after = %s, updated_at = %s WHERE id = %s
+"""
+
+
+def save_time_called(matches: list[Match], now: Any) -> None:
+    """Save the state and ``time_called_after`` of many matches (a round's clock): one
+    statement sent for every row at once, where the ORM's ``bulk_update`` spent seconds
+    building its ``CASE`` for a few thousand."""
+    if not fast():
+        for match in matches:
+            match.updated_at = now
+        Match.objects.bulk_update(matches, ["state", "time_called_after", "updated_at"],
+                                  batch_size=100)
+        return
+    rows = [(json.dumps(match.state), match.time_called_after, now, match.pk)
+            for match in matches]
+    with connection.cursor() as cursor:
+        cursor.executemany(SAVE_TIME_CALLED, rows)
+
+
 def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str | bytes) else value
