@@ -40,8 +40,14 @@ class MatchConflict(Exception):
 def table_of(match: Match) -> Table:
     variant = rules.find_variant(match.variant)
     assert variant is not None, f"unknown variant {match.variant!r} in the database"
-    return Table(variant, tuple(match.players), match.options, match.games_to_win,
-                 match.first_dealer, limits_of(match))
+    return Table(
+        variant,
+        tuple(match.players),
+        match.options,
+        match.games_to_win,
+        match.first_dealer,
+        limits_of(match),
+    )
 
 
 def limits_of(match: Match) -> MatchLimits:
@@ -67,12 +73,23 @@ class MatchSpec:
     table: int | None = None
 
 
-def match_create(*, variant: Any, players: Any, options: Any = None, games_to_win: Any = None,
-                 first_dealer: Any = None, limits: MatchLimits | None = None,
-                 tournament: str | None = None, round: int | None = None,
-                 table: int | None = None) -> Match:
-    match = _new_match(MatchSpec(variant, players, options, games_to_win, first_dealer, limits,
-                                 tournament, round, table))
+def match_create(
+    *,
+    variant: Any,
+    players: Any,
+    options: Any = None,
+    games_to_win: Any = None,
+    first_dealer: Any = None,
+    limits: MatchLimits | None = None,
+    tournament: str | None = None,
+    round: int | None = None,
+    table: int | None = None,
+) -> Match:
+    match = _new_match(
+        MatchSpec(
+            variant, players, options, games_to_win, first_dealer, limits, tournament, round, table
+        )
+    )
     match.save(force_insert=True)
     return match
 
@@ -89,31 +106,44 @@ def _new_match(spec: MatchSpec) -> Match:
     """The match a spec describes, checked by the rules and not yet saved."""
     found = rules.find_variant(spec.variant) if isinstance(spec.variant, str) else None
     if found is None:
-        raise RuleViolation("variant", _("Unknown game. Choose one of: {slugs}."),
-                            slugs=", ".join(rules.VARIANTS))
-    table = rules.make_table(found, spec.players, spec.options, spec.games_to_win,
-                             spec.first_dealer, spec.limits)
+        raise RuleViolation(
+            "variant", _("Unknown game. Choose one of: {slugs}."), slugs=", ".join(rules.VARIANTS)
+        )
+    table = rules.make_table(
+        found, spec.players, spec.options, spec.games_to_win, spec.first_dealer, spec.limits
+    )
     _check_place(spec)
     limits = table.limits
-    match = Match(variant=found.slug, players=list(table.players), options=dict(table.options),
-                  games_to_win=table.games_to_win, first_dealer=table.first_dealer,
-                  hands_per_match=limits.hands_per_match, at_time=limits.at_time,
-                  draws_allowed=limits.draws, tournament=spec.tournament, round=spec.round,
-                  table=spec.table)
+    match = Match(
+        variant=found.slug,
+        players=list(table.players),
+        options=dict(table.options),
+        games_to_win=table.games_to_win,
+        first_dealer=table.first_dealer,
+        hands_per_match=limits.hands_per_match,
+        at_time=limits.at_time,
+        draws_allowed=limits.draws,
+        tournament=spec.tournament,
+        round=spec.round,
+        table=spec.table,
+    )
     _store_state(match, rules.start(table))
     return match
 
 
 def _check_place(spec: MatchSpec) -> None:
-    if spec.tournament is not None and (not isinstance(spec.tournament, str)
-                                        or not 0 < len(spec.tournament) <= 64):
-        raise ValueError(f"tournament must be a view_id of 1 to 64 characters, "
-                         f"not {spec.tournament!r}")
+    if spec.tournament is not None and (
+        not isinstance(spec.tournament, str) or not 0 < len(spec.tournament) <= 64
+    ):
+        raise ValueError(
+            f"tournament must be a view_id of 1 to 64 characters, not {spec.tournament!r}"
+        )
     for name in ("round", "table"):
         value = getattr(spec, name)
         if value is not None and (not is_int(value) or not 1 <= value <= MAX_PLACE):
-            raise RuleViolation(name, _("Must be a whole number from {min} to {max}."),
-                                min=1, max=MAX_PLACE)
+            raise RuleViolation(
+                name, _("Must be a whole number from {min} to {max}."), min=1, max=MAX_PLACE
+            )
 
 
 def _locked(match_id: Any) -> Match:
@@ -129,16 +159,18 @@ def _store_state(match: Match, state: MatchState) -> None:
 
 def _save_state(match: Match, state: MatchState) -> None:
     _store_state(match, state)
-    match.save(update_fields=["state", "status", "winner", "closed", "time_called_after",
-                              "updated_at"])
+    match.save(
+        update_fields=["state", "status", "winner", "closed", "time_called_after", "updated_at"]
+    )
 
 
 def _hand_row(match: Match, played: PlayedHand) -> Hand:
     result = played.to_dict()
     for key in ("number", "game", "input"):
         result.pop(key)
-    return Hand(match=match, number=played.number, game=played.game,
-                input=dict(played.input), result=result)
+    return Hand(
+        match=match, number=played.number, game=played.game, input=dict(played.input), result=result
+    )
 
 
 def hand_preview(*, match: Match, payload: Any) -> PlayedHand:
@@ -157,8 +189,9 @@ def hand_record(*, match_id: Any, payload: Any, number: int | None = None) -> Ha
     if state.finished:
         raise MatchConflict(_("The match is finished: no more hands can be entered."))
     if number is not None and number != state.number:
-        raise MatchConflict(_("The next hand is number {next}, not {number}."),
-                            next=state.number, number=number)
+        raise MatchConflict(
+            _("The next hand is number {next}, not {number}."), next=state.number, number=number
+        )
     table = table_of(match)
     played, after = rules.play(table, state, payload)
     hand = _hand_row(match, played)
@@ -170,8 +203,9 @@ def hand_record(*, match_id: Any, payload: Any, number: int | None = None) -> Ha
 
 
 def _rescore(match: Match, payloads: Iterable[Mapping[str, Any]]) -> list[PlayedHand]:
-    played, state = rules.replay(table_of(match), payloads, closed=match.closed,
-                                 time_called_after=match.time_called_after)
+    played, state = rules.replay(
+        table_of(match), payloads, closed=match.closed, time_called_after=match.time_called_after
+    )
     _save_state(match, state)
     return played
 
@@ -191,13 +225,19 @@ def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
         return target  # nothing changed: nothing to re-score, nothing to record
     payloads = [payload if hand.number == number else hand.input for hand in hands]
     played = _rescore(match, payloads)
-    HandChange.objects.create(match=match, number=number, action=HandChange.Action.CORRECT,
-                              before=_snapshot(target), after=dict(payload))
+    HandChange.objects.create(
+        match=match,
+        number=number,
+        action=HandChange.Action.CORRECT,
+        before=_snapshot(target),
+        after=dict(payload),
+    )
     changed = []
     for hand, new in zip(hands, played, strict=True):
         row = _hand_row(match, new)
-        if hand.number >= number and (row.result != hand.result or row.input != hand.input
-                                      or row.game != hand.game):
+        if hand.number >= number and (
+            row.result != hand.result or row.input != hand.input or row.game != hand.game
+        ):
             hand.input, hand.result, hand.game = row.input, row.result, row.game
             changed.append(hand)
     Hand.objects.bulk_update(changed, ["input", "result", "game", "updated_at"])
@@ -215,10 +255,12 @@ def hand_undo(*, match_id: Any, number: int) -> None:
         raise MatchConflict(_("There is no hand to undo."))
     last = hands[-1]
     if last.number != number:
-        raise MatchConflict(_("Only the last hand (number {number}) can be undone."),
-                            number=last.number)
-    HandChange.objects.create(match=match, number=number, action=HandChange.Action.UNDO,
-                              before=_snapshot(last))
+        raise MatchConflict(
+            _("Only the last hand (number {number}) can be undone."), number=last.number
+        )
+    HandChange.objects.create(
+        match=match, number=number, action=HandChange.Action.UNDO, before=_snapshot(last)
+    )
     last.delete()
     if match.time_called_after is not None:
         # time was called while the undone hand was in play: it is in play again
@@ -254,9 +296,13 @@ def match_call_time(*, match_id: Any) -> Match:
 def matches_call_time(*, match_ids: Sequence[Any]) -> int:
     """Call time on many matches (a round's clock): one query finds those still to call
     (none: nothing more is done), one more stores them. Returns how many were called."""
-    matches = list(Match.objects.select_for_update().filter(
-        pk__in=list(match_ids), status=Match.Status.IN_PROGRESS,
-        time_called_after__isnull=True).order_by("pk"))
+    matches = list(
+        Match.objects.select_for_update()
+        .filter(
+            pk__in=list(match_ids), status=Match.Status.IN_PROGRESS, time_called_after__isnull=True
+        )
+        .order_by("pk")
+    )
     if not matches:
         return 0
     for match in matches:

@@ -16,11 +16,28 @@ from django.db import connection
 
 from .models import Hand, Match
 
-FIELDS = ("view_id", "variant", "players", "options", "games_to_win", "first_dealer", "status",
-          "winner", "closed", "state", "created_at", "updated_at",
-          # the limits (read by the engine) and where a tournament placed the match
-          "hands_per_match", "at_time", "draws_allowed", "time_called_after", "tournament",
-          "round", "table")
+FIELDS = (
+    "view_id",
+    "variant",
+    "players",
+    "options",
+    "games_to_win",
+    "first_dealer",
+    "status",
+    "winner",
+    "closed",
+    "state",
+    "created_at",
+    "updated_at",
+    # the limits (read by the engine) and where a tournament placed the match
+    "hands_per_match",
+    "at_time",
+    "draws_allowed",
+    "time_called_after",
+    "tournament",
+    "round",
+    "table",
+)
 JSON_FIELDS = {"players", "options", "state"}
 
 COLUMNS = ", ".join(f'"{name}"' for name in FIELDS)  # quoted: "table" is a reserved word
@@ -51,8 +68,10 @@ def lock(match_id: Any) -> Match:
         row = cursor.fetchone()
     if row is None:
         raise Match.DoesNotExist
-    values = {name: _json(value) if name in JSON_FIELDS else value
-              for name, value in zip(FIELDS, row, strict=True)}
+    values = {
+        name: _json(value) if name in JSON_FIELDS else value
+        for name, value in zip(FIELDS, row, strict=True)
+    }
     match = Match(id=match_id, **values)
     match._state.adding = False
     match._state.db = connection.alias
@@ -66,10 +85,21 @@ def append(match: Match, hand: Hand) -> None:
         match.save(update_fields=["state", "status", "winner", "closed", "updated_at"])
         return
     with connection.cursor() as cursor:
-        cursor.execute(APPEND, [
-            match.pk, hand.number, hand.game, json.dumps(hand.input), json.dumps(hand.result),
-            json.dumps(match.state), match.status, match.winner, match.closed, match.pk,
-        ])
+        cursor.execute(
+            APPEND,
+            [
+                match.pk,
+                hand.number,
+                hand.game,
+                json.dumps(hand.input),
+                json.dumps(hand.result),
+                json.dumps(match.state),
+                match.status,
+                match.winner,
+                match.closed,
+                match.pk,
+            ],
+        )
         hand.pk = cursor.fetchone()[0]
     hand._state.adding = False
     hand._state.db = connection.alias
@@ -87,11 +117,11 @@ def save_time_called(matches: list[Match], now: Any) -> None:
     if not fast():
         for match in matches:
             match.updated_at = now
-        Match.objects.bulk_update(matches, ["state", "time_called_after", "updated_at"],
-                                  batch_size=100)
+        Match.objects.bulk_update(
+            matches, ["state", "time_called_after", "updated_at"], batch_size=100
+        )
         return
-    rows = [(json.dumps(match.state), match.time_called_after, now, match.pk)
-            for match in matches]
+    rows = [(json.dumps(match.state), match.time_called_after, now, match.pk) for match in matches]
     with connection.cursor() as cursor:
         cursor.executemany(SAVE_TIME_CALLED, rows)
 

@@ -30,8 +30,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, MatchConflict):
         return Response({"detail": conflict_message(exc)}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, MatchFinished):
-        return Response({"detail": gettext("The match is finished.")},
-                        status=status.HTTP_409_CONFLICT)
+        return Response(
+            {"detail": gettext("The match is finished.")}, status=status.HTTP_409_CONFLICT
+        )
     if isinstance(exc, ObjectDoesNotExist):
         return Response({"detail": "Not found."}, status=status.HTTP_404_NOT_FOUND)
     return drf_exception_handler(exc, context)
@@ -64,8 +65,12 @@ def translated(violation: RuleViolation) -> str:
 class SafeJSONParser(JSONParser):
     """JSON bodies only, of a sane size and depth; anything else is a 400 ParseError."""
 
-    def parse(self, stream: Any, media_type: str | None = None,
-              parser_context: dict[str, Any] | None = None) -> Any:
+    def parse(
+        self,
+        stream: Any,
+        media_type: str | None = None,
+        parser_context: dict[str, Any] | None = None,
+    ) -> Any:
         raw = stream.read(MAX_BODY + 1) if stream is not None else b""
         if len(raw) > MAX_BODY:
             raise ParseError(f"The body is larger than {MAX_BODY // 1024} KB.")

@@ -24,7 +24,25 @@ from .match import (
 from .registry import VARIANTS, find_variant
 
 __all__ = [
-    "VARIANTS", "GameState", "HandContext", "MatchFinished", "MatchLimits", "MatchState",
-    "Outcome", "PlayedHand", "RuleViolation", "Score", "Table", "Turn", "Variant", "call_time",
-    "close", "find_variant", "make_table", "outcome", "play", "replay", "start",
+    "VARIANTS",
+    "GameState",
+    "HandContext",
+    "MatchFinished",
+    "MatchLimits",
+    "MatchState",
+    "Outcome",
+    "PlayedHand",
+    "RuleViolation",
+    "Score",
+    "Table",
+    "Turn",
+    "Variant",
+    "call_time",
+    "close",
+    "find_variant",
+    "make_table",
+    "outcome",
+    "play",
+    "replay",
+    "start",
 ]

@@ -37,9 +37,14 @@ def events() -> Iterator[list[tuple[str, str, str]]]:
 
 
 def tournament_match(**limits: Any) -> Match:
-    return services.match_create(variant="tarneeb", players=PLAYERS,
-                                 limits=MatchLimits(**limits), tournament="club-evening",
-                                 round=1, table=3)
+    return services.match_create(
+        variant="tarneeb",
+        players=PLAYERS,
+        limits=MatchLimits(**limits),
+        tournament="club-evening",
+        round=1,
+        table=3,
+    )
 
 
 def record(match: Match, *payloads: dict[str, Any]) -> Match:
@@ -140,8 +145,9 @@ def test_close_finishes_a_tournament_match(events: list[Any]) -> None:
 
 
 def test_a_friendly_match_fires_nothing(events: list[Any]) -> None:
-    match = services.match_create(variant="tarneeb", players=PLAYERS,
-                                  limits=MatchLimits(hands_per_match=1))
+    match = services.match_create(
+        variant="tarneeb", players=PLAYERS, limits=MatchLimits(hands_per_match=1)
+    )
     record(match, A)
     services.hand_undo(match_id=match.pk, number=1)
     assert events == []
@@ -172,9 +178,15 @@ def test_a_listener_refusing_rolls_everything_back(api: Any, refusing: None) -> 
 
 # -- many matches at once ---------------------------------------------------------------------
 def spec(table: int, **more: Any) -> MatchSpec:
-    return MatchSpec(variant="tarneeb", players=[f"{name} {table}" for name in PLAYERS],
-                     limits=MatchLimits(hands_per_match=8), tournament="club-evening",
-                     round=2, table=table, **more)
+    return MatchSpec(
+        variant="tarneeb",
+        players=[f"{name} {table}" for name in PLAYERS],
+        limits=MatchLimits(hands_per_match=8),
+        tournament="club-evening",
+        round=2,
+        table=table,
+        **more,
+    )
 
 
 def test_matches_create_checks_each_spec_and_inserts_them_all() -> None:
@@ -185,8 +197,9 @@ def test_matches_create_checks_each_spec_and_inserts_them_all() -> None:
     assert {m.hands_per_match for m in stored} == {8}
     assert {str(m.pk) for m in stored} == {str(m.pk) for m in matches}
     first = stored[0]
-    assert services.state_of(first) == services.state_of(services.match_create(
-        variant="tarneeb", players=first.players))
+    assert services.state_of(first) == services.state_of(
+        services.match_create(variant="tarneeb", players=first.players)
+    )
     with pytest.raises(RuleViolation) as caught:
         services.matches_create(specs=[spec(6), spec(7, games_to_win=5)])
     assert caught.value.field == "games_to_win"
@@ -216,10 +229,28 @@ def test_api_answers_carry_the_tournament_and_the_limits(api: Any) -> None:
     match = record(tournament_match(hands_per_match=2), A)
     services.match_call_time(match_id=match.pk)
     data = api.get(f"/api/matches/{match.pk}/").json()
-    assert {key: data[key] for key in ("tournament", "round", "table", "hands_per_match",
-                                       "at_time", "time_called", "draw", "points")} == {
-        "tournament": "club-evening", "round": 1, "table": 3, "hands_per_match": 2,
-        "at_time": "finish_hand", "time_called": True, "draw": False, "points": [8, 0]}
+    assert {
+        key: data[key]
+        for key in (
+            "tournament",
+            "round",
+            "table",
+            "hands_per_match",
+            "at_time",
+            "time_called",
+            "draw",
+            "points",
+        )
+    } == {
+        "tournament": "club-evening",
+        "round": 1,
+        "table": 3,
+        "hands_per_match": 2,
+        "at_time": "finish_hand",
+        "time_called": True,
+        "draw": False,
+        "points": [8, 0],
+    }
     api.hand({"id": str(match.pk)}, B)
     data = api.get(f"/api/matches/{match.view_id}/").json()
     assert data["status"] == "finished" and data["draw"] and data["winner"] is None
@@ -228,19 +259,46 @@ def test_api_answers_carry_the_tournament_and_the_limits(api: Any) -> None:
 
 def test_a_friendly_match_shows_nulls_and_refuses_tournament_fields(api: Any) -> None:
     data = api.new_match()
-    assert {key: data[key] for key in ("tournament", "round", "table", "hands_per_match",
-                                       "at_time", "time_called", "draw", "points")} == {
-        "tournament": None, "round": None, "table": None, "hands_per_match": None,
-        "at_time": None, "time_called": False, "draw": False, "points": [0, 0]}
+    assert {
+        key: data[key]
+        for key in (
+            "tournament",
+            "round",
+            "table",
+            "hands_per_match",
+            "at_time",
+            "time_called",
+            "draw",
+            "points",
+        )
+    } == {
+        "tournament": None,
+        "round": None,
+        "table": None,
+        "hands_per_match": None,
+        "at_time": None,
+        "time_called": False,
+        "draw": False,
+        "points": [0, 0],
+    }
     for field, value in [("tournament", "x"), ("hands_per_match", 3), ("round", 1)]:
-        response = api.post("/api/matches/", {"variant": "tarneeb", "players": PLAYERS,
-                                              field: value})
+        response = api.post(
+            "/api/matches/", {"variant": "tarneeb", "players": PLAYERS, field: value}
+        )
         assert response.status_code == 400 and field in response.json()
 
 
 def test_the_schema_describes_the_new_fields(api: Any) -> None:
     schema = api.get("/api/schema/?format=json").json()
     properties = schema["components"]["schemas"]["Match"]["properties"]
-    for field in ("tournament", "round", "table", "time_called", "draw", "hands_per_match",
-                  "at_time", "points"):
+    for field in (
+        "tournament",
+        "round",
+        "table",
+        "time_called",
+        "draw",
+        "hands_per_match",
+        "at_time",
+        "points",
+    ):
         assert field in properties

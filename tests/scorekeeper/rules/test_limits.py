@@ -64,13 +64,13 @@ HANDS: dict[str, dict[str, tuple[dict[str, Any], tuple[int, int]]]] = {
 VARIANTS = list(HANDS)
 
 
-def table(slug: str, limits: MatchLimits | None = None, games_to_win: int = 1,
-          **options: Any) -> Table:
+def table(
+    slug: str, limits: MatchLimits | None = None, games_to_win: int = 1, **options: Any
+) -> Table:
     variant = find_variant(slug)
     assert variant is not None
     players = TWO_PLAYERS if variant.players == 2 else PLAYERS
-    return make_table(variant, list(players), options, games_to_win=games_to_win,
-                      limits=limits)
+    return make_table(variant, list(players), options, games_to_win=games_to_win, limits=limits)
 
 
 def payload(slug: str, step: str, state: MatchState) -> dict[str, Any]:
@@ -126,8 +126,9 @@ CASES = [
 
 @pytest.mark.parametrize("slug", VARIANTS)
 @pytest.mark.parametrize(("limits", "script", "finished", "winner", "draw"), CASES)
-def test_the_ending_rule(slug: str, limits: MatchLimits, script: str, finished: bool,
-                         winner: int | None, draw: bool) -> None:
+def test_the_ending_rule(
+    slug: str, limits: MatchLimits, script: str, finished: bool, winner: int | None, draw: bool
+) -> None:
     t = table(slug, limits)
     state, payloads, called = run(t, script)
     assert (state.finished, state.winner, state.draw) == (finished, winner, draw)
@@ -179,16 +180,16 @@ def test_level_on_games_and_in_the_game_in_play() -> None:
     state, _payloads, _called = run(t, "AABBL")
     assert state.finished and state.draw and state.winner is None
     assert outcome(t, state).games_won == (1, 1)
-    t = table("maraffa", MatchLimits(hands_per_match=5, draws=False), games_to_win=2,
-              target=11)
+    t = table("maraffa", MatchLimits(hands_per_match=5, draws=False), games_to_win=2, target=11)
     state, _payloads, _called = run(t, "AABBL")
     assert not state.finished
     state, _payloads, _called = run(t, "AABBLB")
     assert state.finished and state.winner == 1 and not state.draw
 
 
-@pytest.mark.parametrize("limits", [MatchLimits(hands_per_match=2),
-                                    MatchLimits(hands_per_match=2, draws=False)])
+@pytest.mark.parametrize(
+    "limits", [MatchLimits(hands_per_match=2), MatchLimits(hands_per_match=2, draws=False)]
+)
 def test_a_normal_end_ignores_the_limits(limits: MatchLimits) -> None:
     t = table("tarneeb", limits, target=10)
     state, _payloads, _called = run(t, "AA")  # 16 to 0: the game is won
@@ -247,12 +248,15 @@ def test_a_friendly_match_is_unchanged_and_old_states_still_load() -> None:
     assert MatchState.from_dict(old) == state
 
 
-@pytest.mark.parametrize(("limits", "field"), [
-    (MatchLimits(hands_per_match=0), "hands_per_match"),
-    (MatchLimits(hands_per_match=True), "hands_per_match"),  # type: ignore[arg-type]
-    (MatchLimits(at_time="never"), "at_time"),
-    (MatchLimits(draws="yes"), "draws"),  # type: ignore[arg-type]
-])
+@pytest.mark.parametrize(
+    ("limits", "field"),
+    [
+        (MatchLimits(hands_per_match=0), "hands_per_match"),
+        (MatchLimits(hands_per_match=True), "hands_per_match"),  # type: ignore[arg-type]
+        (MatchLimits(at_time="never"), "at_time"),
+        (MatchLimits(draws="yes"), "draws"),  # type: ignore[arg-type]
+    ],
+)
 def test_bad_limits_name_the_field(limits: MatchLimits, field: str) -> None:
     with pytest.raises(RuleViolation) as caught:
         table("tarneeb", limits)
@@ -276,10 +280,10 @@ def check_result(t: Table, state: MatchState) -> None:
     the game in play (a limit). Points sum every game's scores."""
     result = outcome(t, state)
     assert result.finished and result.draw == state.draw
-    assert result.points == tuple(sum(g.scores[side] for g in state.games if g.scores)
-                                  for side in (0, 1))
-    assert result.games_won == tuple(sum(g.winner == side for g in state.games)
-                                     for side in (0, 1))
+    assert result.points == tuple(
+        sum(g.scores[side] for g in state.games if g.scores) for side in (0, 1)
+    )
+    assert result.games_won == tuple(sum(g.winner == side for g in state.games) for side in (0, 1))
     # the game in play: the last one, unless it was won (then a new one had not started)
     game = state.game.scores if state.game.winner is None else (0, 0)
     assert game is not None
@@ -290,8 +294,7 @@ def check_result(t: Table, state: MatchState) -> None:
     assert result.winner is not None
     side, other = result.winner, 1 - result.winner
     won, lost = result.games_won[side], result.games_won[other]
-    assert won > lost or (won == lost and game[side] > game[other]
-                          and state.game.winner is None)
+    assert won > lost or (won == lost and game[side] > game[other] and state.game.winner is None)
 
 
 def limit_reached(t: Table, played: int, called: int | None) -> bool:
@@ -309,15 +312,19 @@ def check_unfinished(t: Table, state: MatchState, played: int, called: int | Non
         assert state.game.scores is not None and state.game.scores[0] == state.game.scores[1]
 
 
-LIMITS = st.builds(MatchLimits, hands_per_match=st.one_of(st.none(), st.integers(1, 8)),
-                   at_time=st.sampled_from(["finish_hand", "one_more_hand"]),
-                   draws=st.booleans())
+LIMITS = st.builds(
+    MatchLimits,
+    hands_per_match=st.one_of(st.none(), st.integers(1, 8)),
+    at_time=st.sampled_from(["finish_hand", "one_more_hand"]),
+    draws=st.booleans(),
+)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), slug=st.sampled_from(["tarneeb", "tarneeb_400"]), limits=LIMITS)
-def test_random_tarneeb_hands_then_a_limit(data: st.DataObject, slug: str,
-                                           limits: MatchLimits) -> None:
+def test_random_tarneeb_hands_then_a_limit(
+    data: st.DataObject, slug: str, limits: MatchLimits
+) -> None:
     t = replace(data.draw(tables(slug)), limits=limits)
     call_at = data.draw(st.integers(0, 8))
     state, payloads, called = start(t), [], None
@@ -337,11 +344,16 @@ def test_random_tarneeb_hands_then_a_limit(data: st.DataObject, slug: str,
 
 
 @settings(max_examples=80, deadline=None)
-@given(slug=st.sampled_from(VARIANTS), limits=LIMITS,
-       script=st.text("ABL", max_size=8), call=st.integers(0, 8),
-       games_to_win=st.sampled_from([1, 2]))
-def test_random_scripts_then_time_called(slug: str, limits: MatchLimits, script: str,
-                                         call: int, games_to_win: int) -> None:
+@given(
+    slug=st.sampled_from(VARIANTS),
+    limits=LIMITS,
+    script=st.text("ABL", max_size=8),
+    call=st.integers(0, 8),
+    games_to_win=st.sampled_from([1, 2]),
+)
+def test_random_scripts_then_time_called(
+    slug: str, limits: MatchLimits, script: str, call: int, games_to_win: int
+) -> None:
     t = table(slug, limits, games_to_win=games_to_win)
     call = min(call, len(script))
     steps = script[:call] + "T" + script[call:] + "B" * 12  # B ends any play on
