@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db import transaction
 
-from . import rules, store
+from . import fastpath, rules
 from .models import Hand, HandChange, Match
 from .rules import MatchState, PlayedHand, RuleViolation, Table
 from .rules.errors import _
@@ -68,7 +68,7 @@ def match_create(
 
 
 def _locked(match_id: Any) -> Match:
-    return store.lock(match_id)
+    return fastpath.lock(match_id)
 
 
 def _store_state(match: Match, state: MatchState) -> None:
@@ -114,7 +114,7 @@ def hand_record(*, match_id: Any, payload: Any, number: int | None = None) -> Ha
     played, after = rules.play(table_of(match), state, payload)
     hand = _hand_row(match, played)
     _store_state(match, after)
-    store.append(match, hand)
+    fastpath.append(match, hand)
     return hand
 
 

@@ -17,7 +17,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from .. import labels
+from .. import words
 from ..rules import MatchFinished, RuleViolation
 from ..services import MatchConflict
 
@@ -48,8 +48,8 @@ def conflict_message(conflict: MatchConflict) -> str:
 
 def _word(name: str, value: Any) -> Any:
     """A suit put in a sentence is named in the request's language, not by its slug."""
-    if name == "trump" and isinstance(value, str) and value in labels.SUITS:
-        return labels.suit_name(value)
+    if name == "trump" and isinstance(value, str) and value in words.SUITS:
+        return words.suit_name(value)
     return value
 
 

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
-from . import rules
+from .. import rules
 from .describe import Names, hand_line
 
 if TYPE_CHECKING:
-    from .models import Match
+    from ..models import Match
 
 COLOURS = ("#0b6e4f", "#b3261e", "#1f4fa3", "#8a4b00", "#6b2e8f")
 CHART_W, CHART_H, PAD = 320, 150, 8

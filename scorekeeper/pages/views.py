@@ -19,11 +19,12 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import handform, labels, rules, selectors, services, setup, sheet
-from .api.errors import conflict_message, translated
-from .api.views import HandPreview
-from .models import Match
-from .rules import MatchFinished, RuleViolation
+from .. import rules, selectors, services, words
+from ..api.errors import conflict_message, translated
+from ..api.views import HandPreview
+from ..models import Match
+from ..rules import MatchFinished, RuleViolation
+from . import handform, matchsetup, sheet
 
 MAX_HAND = 10**6
 
@@ -51,7 +52,7 @@ def _writable(token: str) -> Match:
 
 def _games() -> list[dict[str, Any]]:
     """Every game, the families together as a table knows them (tarneeb first)."""
-    order = list(labels.GAMES)
+    order = list(words.GAMES)
     variants = sorted(
         rules.VARIANTS.values(),
         key=lambda v: order.index(v.slug) if v.slug in order else len(order),
@@ -59,8 +60,8 @@ def _games() -> list[dict[str, Any]]:
     return [
         {
             "slug": v.slug,
-            "name": labels.game_name(v),
-            "description": labels.game_description(v),
+            "name": words.game_name(v),
+            "description": words.game_description(v),
             "players": v.players,
         }
         for v in variants
@@ -82,22 +83,22 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
     variant = _variant(slug)
     context: dict[str, Any] = {
         "variant": variant,
-        "name": labels.game_name(variant),
+        "name": words.game_name(variant),
         "errors": {},
         "players": [""] * variant.players,
         "games_to_win": variant.default_games_to_win,
         "first_dealer": 0,
     }
     if request.method == "GET":
-        context["controls"] = setup.controls(variant)
+        context["controls"] = matchsetup.controls(variant)
         return render(request, "scorekeeper/setup.html", context)
     posted = request.POST
-    options, errors = setup.parse_options(variant, posted)
-    players = setup.parse_players(variant, posted)
-    games_to_win = setup.parse_choice(
+    options, errors = matchsetup.parse_options(variant, posted)
+    players = matchsetup.parse_players(variant, posted)
+    games_to_win = matchsetup.parse_choice(
         posted, "games_to_win", range(1, 3), variant.default_games_to_win
     )
-    first_dealer = setup.parse_choice(posted, "first_dealer", range(variant.players), 0)
+    first_dealer = matchsetup.parse_choice(posted, "first_dealer", range(variant.players), 0)
     if not errors:
         try:
             match = services.match_create(
@@ -111,7 +112,7 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
             errors[violation.field] = translated(violation)
         else:
             return HttpResponseRedirect(reverse("match", args=[match.pk]))
-    controls = setup.controls(variant, posted)
+    controls = matchsetup.controls(variant, posted)
     for control in controls:
         control.error = errors.pop(control.name, "")
     context.update(
@@ -165,7 +166,7 @@ def _match_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
     context.update(
         match=data,
         token=token,
-        game_name=labels.game_name(variant),
+        game_name=words.game_name(variant),
         js_words=js_words(),
         js_columns={
             "labels": [col.label for col in context["columns"]],
@@ -206,7 +207,7 @@ def correct_page(request: HttpRequest, token: str, number: int) -> HttpResponse:
 @require_POST
 def undo(request: HttpRequest, token: str) -> HttpResponse:
     match = _writable(token)
-    number = setup.parse_choice(request.POST, "number", range(1, MAX_HAND), 0)
+    number = matchsetup.parse_choice(request.POST, "number", range(1, MAX_HAND), 0)
     # A stale button (another phone undid or entered a hand first) changes nothing, and the
     # page says why.
     try:

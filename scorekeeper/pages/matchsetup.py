@@ -14,8 +14,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from . import labels, rules
-from .rules.options import Option
+from .. import rules, words
+from ..rules.options import Option
 
 MANY_CHOICES = 5
 
@@ -54,7 +54,7 @@ def _control(option: Option, posted: Mapping[str, Any] | None) -> Control:
     choices = [
         {
             "value": str(choice),
-            "label": labels.choice_label(option.name, choice),
+            "label": words.choice_label(option.name, choice),
             "checked": str(choice) == str(value),
             "default": choice == option.default,
         }
@@ -63,8 +63,8 @@ def _control(option: Option, posted: Mapping[str, Any] | None) -> Control:
     return Control(
         option.name,
         kind,
-        labels.option_label(option.name),
-        labels.option_help(option.name, option.help),
+        words.option_label(option.name),
+        words.option_help(option.name, option.help),
         option.default,
         "" if value is None else value,
         option.nullable,

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from . import labels
+from .. import words
 
 
 class Names:
@@ -35,7 +35,7 @@ class Names:
 
 
 def suit(value: Any, italian: bool = False) -> str:
-    return labels.suit_name(str(value), italian)
+    return words.suit_name(str(value), italian)
 
 
 # How a line's parts are joined: a language has its own comma and colon (Arabic ، and ؛,
@@ -108,7 +108,7 @@ def trionfo(data: Mapping[str, Any], names: Names) -> str:
     given, details = data["input"], data.get("details") or {}
     if data.get("thrown_in"):
         return _("All passed: thrown in")
-    bid = str(labels.TRIONFO_BIDS.get(given["bid"], given["bid"]))
+    bid = str(words.TRIONFO_BIDS.get(given["bid"], given["bid"]))
     text = _("{name}: {bid}, {suit} trump").format(
         name=names.seat(given["declarer"]), bid=bid, suit=suit(given["trump"], italian=True)
     )
@@ -131,7 +131,7 @@ def blot(data: Mapping[str, Any], names: Names) -> str:
         text += _("kapot") + " "
     text += suit(given["trump"])
     if given.get("coinche", 1) != 1:
-        text += " " + str(labels.COINCHE[given["coinche"]])
+        text += " " + str(words.COINCHE[given["coinche"]])
     points = given.get("points") or []
     text += " · " + "–".join(str(value) for value in points)
     if given.get("capot") is not None:
@@ -150,8 +150,8 @@ def _declared(details: Mapping[str, Any], names: Names) -> str:
     parts = []
     declared = details.get("declarations") or {}
     for combo in declared.get("counted") or []:
-        kind = str(labels.DECLARATIONS.get(combo.get("type"), combo.get("type")))
-        high = labels.rank_name(str(combo.get("high")))
+        kind = str(words.DECLARATIONS.get(combo.get("type"), combo.get("type")))
+        high = words.rank_name(str(combo.get("high")))
         parts.append(f"{kind} {high} ({names.seat(combo.get('seat'))})")
     belote = details.get("belote")
     if belote:

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from . import labels, rules
+from .. import rules, words
 from .describe import Names
 from .sheet import form_of
 
@@ -27,8 +27,8 @@ def suits(variant: rules.Variant, no_trump: bool = False) -> list[dict[str, Any]
     return [
         {
             "value": suit,
-            "name": labels.suit_name(suit, italian),
-            "symbol": "" if italian else labels.SYMBOLS.get(suit, ""),
+            "name": words.suit_name(suit, italian),
+            "symbol": "" if italian else words.SYMBOLS.get(suit, ""),
             "icon": suit if italian else "",
             "red": suit in RED,
         }
@@ -133,8 +133,8 @@ def _trionfo(
     return {
         "suits": suits(variant),
         "first": turn.get("first_to_speak"),
-        "trionfo_items": [{"value": k, "label": str(v)} for k, v in labels.TRIONFO_BIDS.items()],
-        "ranks": [{"value": k, "label": str(v)} for k, v in labels.ITALIAN_RANKS.items()],
+        "trionfo_items": [{"value": k, "label": str(v)} for k, v in words.TRIONFO_BIDS.items()],
+        "ranks": [{"value": k, "label": str(v)} for k, v in words.ITALIAN_RANKS.items()],
         "deal_thirds": 35,
     }
 
@@ -150,15 +150,15 @@ def _blot(
     return {
         "blot_bids": BLOT_BIDS.get(variant.slug),
         "kapot": variant.slug == "bazar_blot",
-        "coinche": [{"value": k, "label": str(v)} for k, v in labels.COINCHE.items()]
+        "coinche": [{"value": k, "label": str(v)} for k, v in words.COINCHE.items()]
         if has_coinche
         else None,
         "suits": suits(variant, no_trump=variant.slug == "bazar_blot"),
         "decl_suits": suits(variant),
         "two": two,
         "total": 162,
-        "kinds": [{"value": k, "label": str(v)} for k, v in labels.DECLARATIONS.items()],
-        "ranks": [{"value": rank, "name": labels.rank_name(rank)} for rank in BLOT_RANKS],
+        "kinds": [{"value": k, "label": str(v)} for k, v in words.DECLARATIONS.items()],
+        "ranks": [{"value": rank, "name": words.rank_name(rank)} for rank in BLOT_RANKS],
         "taker_word": _("Taker")
         if variant.slug in ("belote", "belote_2p", "coinche")
         else _("Declarer"),
