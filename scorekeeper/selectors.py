@@ -9,8 +9,8 @@ from typing import Any
 from django.db.models import QuerySet
 
 from . import rules
+from .convert import hand_data, state_of
 from .models import Hand, HandChange, Match
-from .services import state_of
 
 VIEW_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
@@ -43,10 +43,6 @@ def hands_of(match: Match) -> QuerySet[Hand]:
 
 def changes_of(match: Match) -> QuerySet[HandChange]:
     return match.changes.order_by("created_at", "id")
-
-
-def hand_data(hand: Hand) -> dict[str, Any]:
-    return {"number": hand.number, "game": hand.game, "input": hand.input, **hand.result}
 
 
 def change_data(change: HandChange) -> dict[str, Any]:

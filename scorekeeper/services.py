@@ -13,32 +13,10 @@ from typing import Any
 from django.db import transaction
 
 from . import fastpath, rules
+from .convert import hand_row, state_of, table_of
 from .models import Hand, HandChange, Match
-from .rules import MatchState, PlayedHand, RuleViolation, Table
+from .rules import MatchConflict, MatchFinished, MatchState, PlayedHand, RuleViolation
 from .rules.errors import _
-
-
-class MatchConflict(Exception):
-    """The request does not fit the match's present state (answered 409). Like a
-    ``RuleViolation`` it keeps its English template and values, so the answer can be
-    translated."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template = template
-        self.params = params
-        super().__init__(template.format(**params) if params else template)
-
-
-def table_of(match: Match) -> Table:
-    variant = rules.find_variant(match.variant)
-    assert variant is not None, f"unknown variant {match.variant!r} in the database"
-    return Table(
-        variant, tuple(match.players), match.options, match.games_to_win, match.first_dealer
-    )
-
-
-def state_of(match: Match) -> MatchState:
-    return MatchState.from_dict(match.state)
 
 
 def match_create(
@@ -83,20 +61,11 @@ def _save_state(match: Match, state: MatchState) -> None:
     match.save(update_fields=["state", "status", "winner", "closed", "updated_at"])
 
 
-def _hand_row(match: Match, played: PlayedHand) -> Hand:
-    result = played.to_dict()
-    for key in ("number", "game", "input"):
-        result.pop(key)
-    return Hand(
-        match=match, number=played.number, game=played.game, input=dict(played.input), result=result
-    )
-
-
 def hand_preview(*, match: Match, payload: Any) -> PlayedHand:
     """The hand as it would be stored, storing nothing."""
     state = state_of(match)
     if state.finished:
-        raise MatchConflict(_("The match is finished."))
+        raise MatchFinished
     played, _state = rules.play(table_of(match), state, payload)
     return played
 
@@ -106,13 +75,13 @@ def hand_record(*, match_id: Any, payload: Any, number: int | None = None) -> Ha
     match = _locked(match_id)
     state = state_of(match)
     if state.finished:
-        raise MatchConflict(_("The match is finished: no more hands can be entered."))
+        raise MatchFinished(_("The match is finished: no more hands can be entered."))
     if number is not None and number != state.number:
         raise MatchConflict(
             _("The next hand is number {next}, not {number}."), next=state.number, number=number
         )
     played, after = rules.play(table_of(match), state, payload)
-    hand = _hand_row(match, played)
+    hand = hand_row(match, played)
     _store_state(match, after)
     fastpath.append(match, hand)
     return hand
@@ -147,7 +116,7 @@ def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
     )
     changed = []
     for hand, new in zip(hands, played, strict=True):
-        row = _hand_row(match, new)
+        row = hand_row(match, new)
         if hand.number >= number and (
             row.result != hand.result or row.input != hand.input or row.game != hand.game
         ):
@@ -182,7 +151,7 @@ def match_close(*, match_id: Any) -> Match:
     match = _locked(match_id)
     state = state_of(match)
     if state.finished:
-        raise MatchConflict(_("The match is already finished."))
+        raise MatchFinished(_("The match is already finished."))
     _save_state(match, rules.close(table_of(match), state))
     return match
 

@@ -18,12 +18,19 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from .. import rules, selectors, services, words
-from ..api.errors import conflict_message, translated
-from ..api.views import HandPreview
 from ..models import Match
-from ..rules import MatchFinished, RuleViolation
+from ..rules import MatchConflict, RuleViolation
+from ..translate import (
+    SafeJSONParser,
+    conflict_message,
+    request_body,
+    spectator_refused,
+    split_number,
+    translated,
+)
 from . import handform, matchsetup, sheet
 
 MAX_HAND = 10**6
@@ -212,7 +219,7 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
     # page says why.
     try:
         services.hand_undo(match_id=match.pk, number=number)
-    except services.MatchConflict as conflict:
+    except MatchConflict as conflict:
         messages.warning(
             request, _("Nothing was undone: {reason}").format(reason=conflict_message(conflict))
         )
@@ -229,16 +236,23 @@ def close(request: HttpRequest, token: str) -> HttpResponse:
     match = _writable(token)
     try:
         services.match_close(match_id=match.pk)
-    except (services.MatchConflict, MatchFinished):
+    except MatchConflict:  # a finished match (MatchFinished) among them
         messages.warning(request, _("The match is already finished."))
     return HttpResponseRedirect(reverse("match", args=[token]))
 
 
-class PreviewPage(HandPreview):
-    """The hand form's preview: the API's answer and the hand's line in the page's language
-    (the API's ``summary`` is the engine's English)."""
+class PreviewPage(APIView):
+    """The hand form's preview: the hand as the API's preview answers it, and its line in the
+    page's language (the API's ``summary`` is the engine's English). Errors are answered as
+    the API answers them (``translate.exception_handler``)."""
+
+    parser_classes = [SafeJSONParser]
 
     @extend_schema(exclude=True)
     def post(self, request: Request, token: str) -> Response:
-        match, played = self.preview(request, token)
+        match, writable = _open(token)
+        if not writable:
+            raise spectator_refused()
+        payload, _number = split_number(request_body(request))
+        played = services.hand_preview(match=match, payload=payload).to_dict()
         return Response({**played, "line": sheet.line_of(match, played)})

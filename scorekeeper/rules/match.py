@@ -13,15 +13,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import GameEnd, GameState, HandContext, Score, Table, Turn, Variant, seat_violation
-from .errors import RuleViolation, _
+from .errors import MatchConflict, RuleViolation, _
 from .fields import is_int
 from .options import resolve_options
 
 MAX_PLAYER_NAME = 40
 
 
-class MatchFinished(Exception):
-    """A hand was played into a finished match (a conflict, not a rule violation)."""
+class MatchFinished(MatchConflict):
+    """The match is finished: no hand, correction of state or close fits it (a conflict,
+    not a rule violation). The one exception for it, from the engine and the services."""
+
+    def __init__(self, template: str = _("The match is finished."), **params: object) -> None:
+        super().__init__(template, **params)
 
 
 @dataclass(frozen=True)
