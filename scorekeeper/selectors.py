@@ -9,7 +9,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from . import rules
-from .convert import hand_data, state_of
+from .convert import hand_data, state_of, table_of
 from .models import Hand, HandChange, Match
 
 VIEW_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -35,6 +35,11 @@ def match_by_token(token: str) -> tuple[Match, bool]:
             raise Match.DoesNotExist
         return Match.objects.get(view_id=token), False
     return Match.objects.get(pk=match_id), True
+
+
+def is_bella(match: Match) -> bool:
+    """Whether the game being played is la bella, as the engine says."""
+    return state_of(match).is_bella(table_of(match))
 
 
 def hands_of(match: Match) -> QuerySet[Hand]:

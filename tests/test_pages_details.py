@@ -181,3 +181,13 @@ def test_a_line_is_punctuated_in_the_pages_language(client):
     assert answer.status_code == 200, answer.json()
     line = answer.json()["line"]
     assert "؛" in line and ";" not in line
+
+
+def test_one_registry_chooses_every_variants_hand_form():
+    from scorekeeper.pages.handform import FORMS, form_of
+    from scorekeeper.rules import VARIANTS
+
+    for variant in VARIANTS.values():
+        form = form_of(variant)
+        assert form is FORMS[variant.hand_kind]
+        assert form.template.startswith("includes/hand_")

@@ -1,29 +1,69 @@
-"""What the hand-entry forms need: seats by name, ladders, suits and the variant's limits.
+"""The hand-entry forms: one registry (``FORMS``) chooses a variant's form, its template
+and its line on the score sheet by the kind of hand the variant declares
+(``Variant.hand_kind``); the page's JavaScript turns the form into the variant's payload.
 
-One form per family (``sheet.form_of``); the page's JavaScript turns it into the variant's
-payload. Values come from the variant's declaration where it has one (its suits, its
-options) and from the rules documents' ranges otherwise.
+Every number and rule a form shows (tricks in a deal, card points, thirds, the bid ladder,
+which flags a hand takes, which strains may be trump) is read from the variant's
+declaration, never typed here again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from .. import rules, words
+from ..rules.blot.cards import SEQUENCE
+from ..rules.maraffa.deck import ACE_THIRDS, LAST_TRICK_THIRDS, THIRDS_PER_POINT
+from . import describe
 from .describe import Names
-from .sheet import form_of
 
 RED = {"diamonds", "hearts"}
-BLOT_BIDS = {"bazar_blot": list(range(8, 31)), "coinche": [*range(80, 161, 10), "capot"]}
-BLOT_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")
+BLOT_RANKS = tuple(reversed(SEQUENCE))  # the top card of a declaration, highest first
+# The Italian deck's count in thirds, for the counter and the points shown beside it.
+THIRDS = {
+    "thirds_per_point": THIRDS_PER_POINT,
+    "ace_thirds": ACE_THIRDS,
+    "last_trick_thirds": LAST_TRICK_THIRDS,
+}
+
+Builder = Callable[
+    [rules.Variant, Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]], dict[str, Any]
+]
 
 
-def suits(variant: rules.Variant, no_trump: bool = False) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class HandForm:
+    """One kind of hand: the form that enters it and the line that shows it."""
+
+    kind: str
+    template: str
+    build: Builder
+    line: Callable[[Mapping[str, Any], Names, rules.Variant], str]
+
+
+def form_of(variant: rules.Variant) -> HandForm | None:
+    """The variant's hand form (``None`` for a kind no form knows yet)."""
+    return FORMS.get(variant.hand_kind)
+
+
+def hand_line(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> str:
+    """The hand's line on the sheet; the engine's summary if the hand is not as expected."""
+    form = form_of(variant)
+    if form is None:
+        return str(data.get("summary", ""))
+    try:
+        return form.line(data, names, variant)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return str(data.get("summary", ""))
+
+
+def suits(variant: rules.Variant, strains: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    """Suit buttons for ``strains`` (by default the variant's suits)."""
     italian = variant.suits != ("clubs", "diamonds", "hearts", "spades")
-    names = [*variant.suits, *(["no_trump"] if no_trump else [])]
     return [
         {
             "value": suit,
@@ -32,7 +72,7 @@ def suits(variant: rules.Variant, no_trump: bool = False) -> list[dict[str, Any]
             "icon": suit if italian else "",
             "red": suit in RED,
         }
-        for suit in names
+        for suit in (variant.suits if strains is None else strains)
     ]
 
 
@@ -48,7 +88,8 @@ def context(
     turn = match.get("next") or {}
     form = form_of(variant)
     data: dict[str, Any] = {
-        "form": form,
+        "form": form.kind if form is not None else "",
+        "template": form.template if form is not None else "",
         "slug": variant.slug,
         "correcting": correcting,
         "initial": dict(initial) if initial is not None else None,
@@ -60,15 +101,8 @@ def context(
         ],
         "options": options,
     }
-    builder = {
-        "tarneeb": _tarneeb,
-        "individual": _individual,
-        "maraffa": _maraffa,
-        "trionfo": _trionfo,
-        "blot": _blot,
-    }.get(form)
-    if builder is not None:
-        data.update(builder(variant, match, options, turn))
+    if form is not None:
+        data.update(form.build(variant, match, options, turn))
     return data
 
 
@@ -78,12 +112,11 @@ def _tarneeb(
     options: Mapping[str, Any],
     turn: Mapping[str, Any],
 ) -> dict[str, Any]:
-    egyptian = variant.slug == "tarneeb_egyptian"
     return {
-        "bids": list(range(7, 14)),
-        "egyptian": egyptian,
-        "suits": suits(variant, no_trump=egyptian or bool(options.get("no_trump"))),
-        "trick_max": 13,
+        "bids": list(variant.bids),
+        "doubled": variant.takes("doubled"),
+        "suits": suits(variant, variant.strains(options)),
+        "tricks": variant.tricks,
     }
 
 
@@ -107,7 +140,11 @@ def _individual(
                 "score": scores[seat],
             }
         )
-    return {"bidders": seats, "penalty": bool(options.get("slow_play_penalty"))}
+    return {
+        "bidders": seats,
+        "penalty": bool(options.get("slow_play_penalty")),
+        "tricks": variant.tricks,
+    }
 
 
 def _maraffa(
@@ -120,7 +157,8 @@ def _maraffa(
         "suits": suits(variant),
         "battezzante": turn.get("first_to_speak"),
         "mandare_a_monte": bool(options.get("mandare_a_monte")),
-        "deal_thirds": 35,
+        **THIRDS,
+        "deal_thirds": variant.deal_thirds,
     }
 
 
@@ -135,7 +173,8 @@ def _trionfo(
         "first": turn.get("first_to_speak"),
         "trionfo_items": [{"value": k, "label": str(v)} for k, v in words.TRIONFO_BIDS.items()],
         "ranks": [{"value": k, "label": str(v)} for k, v in words.ITALIAN_RANKS.items()],
-        "deal_thirds": 35,
+        **THIRDS,
+        "deal_thirds": variant.deal_thirds,
     }
 
 
@@ -145,21 +184,31 @@ def _blot(
     options: Mapping[str, Any],
     turn: Mapping[str, Any],
 ) -> dict[str, Any]:
-    two = variant.players == 2
-    has_coinche = variant.slug in ("bazar_blot", "coinche")
     return {
-        "blot_bids": BLOT_BIDS.get(variant.slug),
-        "kapot": variant.slug == "bazar_blot",
+        "blot_bids": list(variant.bids) or None,
+        "kapot": variant.takes("kapot"),
         "coinche": [{"value": k, "label": str(v)} for k, v in words.COINCHE.items()]
-        if has_coinche
+        if variant.takes("coinche")
         else None,
-        "suits": suits(variant, no_trump=variant.slug == "bazar_blot"),
+        "suits": suits(variant, variant.strains(options)),
         "decl_suits": suits(variant),
-        "two": two,
-        "total": 162,
+        "two": variant.players == 2,
+        "total": variant.deal_points,
         "kinds": [{"value": k, "label": str(v)} for k, v in words.DECLARATIONS.items()],
         "ranks": [{"value": rank, "name": words.rank_name(rank)} for rank in BLOT_RANKS],
         "taker_word": _("Taker")
         if variant.slug in ("belote", "belote_2p", "coinche")
         else _("Declarer"),
     }
+
+
+FORMS: dict[str, HandForm] = {
+    form.kind: form
+    for form in (
+        HandForm("tarneeb", "includes/hand_tarneeb.html", _tarneeb, describe.tarneeb),
+        HandForm("individual", "includes/hand_individual.html", _individual, describe.individual),
+        HandForm("maraffa", "includes/hand_maraffa.html", _maraffa, describe.maraffa),
+        HandForm("trionfo", "includes/hand_trionfo.html", _trionfo, describe.trionfo),
+        HandForm("blot", "includes/hand_blot.html", _blot, describe.blot),
+    )
+}

@@ -42,6 +42,10 @@ class MatchState:
     def game(self) -> GameState:
         return self.games[-1]
 
+    def is_bella(self, table: Table) -> bool:
+        """Whether the game being played is la bella (see ``is_bella``)."""
+        return is_bella(table, self)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "games": [g.to_dict() for g in self.games],

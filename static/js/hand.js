@@ -159,7 +159,7 @@
     });
     all("[data-points-of]", f).forEach((el) => {
       const source = current(f, el.dataset.pointsOf);
-      el.textContent = source && /^\d+$/.test(source) ? String(Math.floor(Number(source) / 3)) : "–";
+      el.textContent = source && /^\d+$/.test(source) ? String(Math.floor(Number(source) / Number(el.dataset.perPoint))) : "–";
     });
   }
 
@@ -190,31 +190,35 @@
 
   function helpers(f, target) {
     const name = target.name || "";
-    if (f.dataset.form === "tarneeb" && name === "bid") {
-      const tricks = controls(f, "tricks")[0];
-      if (tricks && tricks.value === "") tricks.value = target.value;
+    const prefills = target.closest("[data-prefills]");
+    if (prefills) {
+      const filled = controls(f, prefills.dataset.prefills)[0];
+      if (filled && filled.value === "") filled.value = target.value;
     }
-    if (name === "capot" && target.value !== "") {
+    const capot = target.closest("[data-capot-points]");
+    if (capot && name === "capot" && target.value !== "") {
       // A capot: the side that took every trick has the card points, the other none.
+      const whole = capot.dataset.capotPoints;
       const side = Number(target.value);
       const first = controls(f, "points.0")[0];
       const second = controls(f, "points.1")[0];
       if (second && second.type === "hidden") {
-        if (first) first.value = side === 0 ? "162" : "0";
+        if (first) first.value = side === 0 ? whole : "0";
       } else {
         const mine = side === 0 ? first : second;
         const other = side === 0 ? second : first;
         if (other) other.value = "0";
-        if (mine && mine.value === "") mine.value = "162";
+        if (mine && mine.value === "") mine.value = whole;
       }
     }
   }
 
-  function countThirds(f) {
+  function countThirds(f, button) {
+    const facts = button.dataset;
     const aces = Number(current(f, "_aces") || 0);
     const figures = Number(current(f, "_figures") || 0);
-    const last = current(f, "_last") === "0" ? 3 : 0;
-    set(f, "thirds.0", Math.min(35, 3 * aces + figures + last));
+    const last = current(f, "_last") === "0" ? Number(facts.lastTrick) : 0;
+    set(f, "thirds.0", Math.min(Number(facts.max), Number(facts.ace) * aces + figures + last));
     edited(f);
   }
 
@@ -805,7 +809,7 @@
       target.closest("[data-declaration]").remove();
       all("[data-declaration] [data-index-label]", f).forEach((el, i) => { el.textContent = String(i + 1); });
       edited(f);
-    } else if (target.hasAttribute("data-count-thirds")) countThirds(f);
+    } else if (target.hasAttribute("data-count-thirds")) countThirds(f, target);
     else if (target.id === "confirm-hand") confirmHand();
     else if (target.id === "edit-hand") {
       invalidate();
