@@ -100,12 +100,12 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
         context["controls"] = matchsetup.controls(variant)
         return render(request, "scorekeeper/setup.html", context)
     posted = request.POST
-    options, errors = matchsetup.parse_options(variant, posted)
-    players = matchsetup.parse_players(variant, posted)
-    games_to_win = matchsetup.parse_choice(
-        posted, "games_to_win", range(1, 3), variant.default_games_to_win
-    )
-    first_dealer = matchsetup.parse_choice(posted, "first_dealer", range(variant.players), 0)
+    form = matchsetup.MatchSetupForm(variant, posted)
+    form.is_valid()
+    errors = form.option_errors()
+    players, options = form.players(), form.options()
+    games_to_win = form.cleaned_data["games_to_win"]
+    first_dealer = form.cleaned_data["first_dealer"]
     if not errors:
         try:
             match = services.match_create(
