@@ -133,6 +133,7 @@ class BazarBlot(BlotVariant):
         return by_side(winner, prize + declared.belote[winner], declared.belote[1 - winner])
 
     def _summary(self, deal: Deal, count: int, made: bool, ctx: HandContext) -> str:
+        assert isinstance(deal.bid, int)
         kapot = " kapot" if deal.kapot else ""
         coinche = {1: "", 2: ", coinched", 4: ", surcoinched"}[deal.coinche]
         capot = f", capot by team {deal.capot}" if deal.capot is not None else ""
