@@ -6,7 +6,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scorekeeper.api.errors import SafeJSONParser
+from scorekeeper.translate import SafeJSONParser
 
 TABLE = "bench_baseline"
 

@@ -51,10 +51,10 @@ class Match(models.Model):
         null=True, blank=True, help_text="The number of hands recorded when time was called."
     )
     # Where a tournament placed the match; null for a friendly match.
-    tournament = models.CharField(
+    tournament = models.CharField(  # noqa: DJ001 (null: not in a tournament)
         max_length=64,
         null=True,
-        blank=True,  # noqa: DJ001 (null: friendly)
+        blank=True,
         help_text="The tournament's public view_id.",
     )
     round = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -9,8 +9,8 @@ from typing import Any
 from django.db.models import QuerySet
 
 from . import rules
+from .convert import hand_data, state_of, table_of
 from .models import Hand, HandChange, Match
-from .services import state_of, table_of
 
 VIEW_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
@@ -37,16 +37,17 @@ def match_by_token(token: str) -> tuple[Match, bool]:
     return Match.objects.get(pk=match_id), True
 
 
+def is_bella(match: Match) -> bool:
+    """Whether the game being played is la bella, as the engine says."""
+    return state_of(match).is_bella(table_of(match))
+
+
 def hands_of(match: Match) -> QuerySet[Hand]:
     return match.hands.order_by("number")
 
 
 def changes_of(match: Match) -> QuerySet[HandChange]:
     return match.changes.order_by("created_at", "id")
-
-
-def hand_data(hand: Hand) -> dict[str, Any]:
-    return {"number": hand.number, "game": hand.game, "input": hand.input, **hand.result}
 
 
 def change_data(change: HandChange) -> dict[str, Any]:

@@ -17,45 +17,22 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from . import hooks, rules, store
+from . import fastpath, hooks, rules
+from .convert import hand_row, state_of, table_of
 from .models import Hand, HandChange, Match
-from .rules import MatchLimits, MatchState, PlayedHand, RuleViolation, Table
+from .rules import (
+    MatchConflict,
+    MatchFinished,
+    MatchLimits,
+    MatchState,
+    PlayedHand,
+    RuleViolation,
+    Table,
+)
 from .rules.errors import _
 from .rules.fields import is_int
 
 MAX_PLACE = 32767  # a round's or a table's number (a small integer column)
-
-
-class MatchConflict(Exception):
-    """The request does not fit the match's present state (answered 409). Like a
-    ``RuleViolation`` it keeps its English template and values, so the answer can be
-    translated."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template = template
-        self.params = params
-        super().__init__(template.format(**params) if params else template)
-
-
-def table_of(match: Match) -> Table:
-    variant = rules.find_variant(match.variant)
-    assert variant is not None, f"unknown variant {match.variant!r} in the database"
-    return Table(
-        variant,
-        tuple(match.players),
-        match.options,
-        match.games_to_win,
-        match.first_dealer,
-        limits_of(match),
-    )
-
-
-def limits_of(match: Match) -> MatchLimits:
-    return MatchLimits(match.hands_per_match, match.at_time, match.draws_allowed)
-
-
-def state_of(match: Match) -> MatchState:
-    return MatchState.from_dict(match.state)
 
 
 @dataclass(frozen=True)
@@ -147,7 +124,7 @@ def _check_place(spec: MatchSpec) -> None:
 
 
 def _locked(match_id: Any) -> Match:
-    return store.lock(match_id)
+    return fastpath.lock(match_id)
 
 
 def _store_state(match: Match, state: MatchState) -> None:
@@ -164,20 +141,11 @@ def _save_state(match: Match, state: MatchState) -> None:
     )
 
 
-def _hand_row(match: Match, played: PlayedHand) -> Hand:
-    result = played.to_dict()
-    for key in ("number", "game", "input"):
-        result.pop(key)
-    return Hand(
-        match=match, number=played.number, game=played.game, input=dict(played.input), result=result
-    )
-
-
 def hand_preview(*, match: Match, payload: Any) -> PlayedHand:
     """The hand as it would be stored, storing nothing."""
     state = state_of(match)
     if state.finished:
-        raise MatchConflict(_("The match is finished."))
+        raise MatchFinished
     played, _state = rules.play(table_of(match), state, payload)
     return played
 
@@ -187,16 +155,16 @@ def hand_record(*, match_id: Any, payload: Any, number: int | None = None) -> Ha
     match = _locked(match_id)
     state = state_of(match)
     if state.finished:
-        raise MatchConflict(_("The match is finished: no more hands can be entered."))
+        raise MatchFinished(_("The match is finished: no more hands can be entered."))
     if number is not None and number != state.number:
         raise MatchConflict(
             _("The next hand is number {next}, not {number}."), next=state.number, number=number
         )
     table = table_of(match)
     played, after = rules.play(table, state, payload)
-    hand = _hand_row(match, played)
+    hand = hand_row(match, played)
     _store_state(match, after)
-    store.append(match, hand)
+    fastpath.append(match, hand)
     if match.tournament is not None:
         _notify(match, state, table)
     return hand
@@ -234,7 +202,7 @@ def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
     )
     changed = []
     for hand, new in zip(hands, played, strict=True):
-        row = _hand_row(match, new)
+        row = hand_row(match, new)
         if hand.number >= number and (
             row.result != hand.result or row.input != hand.input or row.game != hand.game
         ):
@@ -275,7 +243,7 @@ def match_close(*, match_id: Any) -> Match:
     match = _locked(match_id)
     state = state_of(match)
     if state.finished:
-        raise MatchConflict(_("The match is already finished."))
+        raise MatchFinished(_("The match is already finished."))
     _save_state(match, rules.close(table_of(match), state))
     _notify(match, state)
     return match
@@ -307,7 +275,7 @@ def matches_call_time(*, match_ids: Sequence[Any]) -> int:
         return 0
     for match in matches:
         _store_state(match, _call_time(match, state_of(match)))
-    store.save_time_called(matches, timezone.now())
+    fastpath.save_time_called(matches, timezone.now())
     return len(matches)
 
 

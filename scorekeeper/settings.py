@@ -145,7 +145,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "UNAUTHENTICATED_USER": None,
-    "EXCEPTION_HANDLER": "scorekeeper.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "scorekeeper.translate.exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {

@@ -3,23 +3,20 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
 from typing import Any
 
 from django.http import Http404
-from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import rules, selectors, services
 from ..models import Match
-from ..rules import RuleViolation
+from ..rules import MatchConflict, RuleViolation
 from ..rules.errors import _
-from .errors import SafeJSONParser
+from ..translate import SafeJSONParser, request_body, spectator_refused, split_number
 from .idempotency import HEADER, idempotent
 from .schema import (
     HandSerializer,
@@ -67,16 +64,8 @@ class Api(APIView):
         if match_id is not None:
             return match_id
         if selectors.VIEW_ID.fullmatch(token) and Match.objects.filter(view_id=token).exists():
-            raise PermissionDenied(
-                gettext("This is a spectator's link: it cannot change the match.")
-            )
+            raise spectator_refused()
         raise Http404
-
-
-def _body(request: Request) -> Mapping[str, Any]:
-    if not isinstance(request.data, Mapping):
-        raise RuleViolation("non_field_errors", _("The body must be a JSON object."))
-    return request.data
 
 
 class VariantList(Api):
@@ -105,7 +94,7 @@ class MatchList(Api):
         return idempotent(request, lambda: self._create(request))
 
     def _create(self, request: Request) -> Response:
-        body = _body(request)
+        body = request_body(request)
         unknown = sorted(str(key)[:40] for key in body if key not in MATCH_FIELDS)
         if unknown:
             raise RuleViolation(unknown[0], _("Unknown field '{key}'."), key=unknown[0])
@@ -150,16 +139,6 @@ class MatchClose(Api):
         return Response(selectors.match_data(match, writable=True))
 
 
-def _split_number(body: Mapping[str, Any]) -> tuple[dict[str, Any], int | None]:
-    payload = dict(body)
-    number = payload.pop("number", None)
-    if number is not None and (
-        not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 10**6
-    ):
-        raise RuleViolation("number", _("Must be the hand number, a whole number from 1."))
-    return payload, number
-
-
 class HandList(Api):
     @extend_schema(
         responses={200: HandSerializer(many=True), 404: ERRORS[404]}, summary="The match's hands"
@@ -179,7 +158,7 @@ class HandList(Api):
         return idempotent(request, lambda: self._record(request, match_id))
 
     def _record(self, request: Request, match_id: uuid.UUID) -> Response:
-        payload, number = _split_number(_body(request))
+        payload, number = split_number(request_body(request))
         hand = services.hand_record(match_id=match_id, payload=payload, number=number)
         return Response(selectors.hand_data(hand), status=status.HTTP_201_CREATED)
 
@@ -191,14 +170,10 @@ class HandPreview(Api):
         summary="Score a hand without storing it",
     )
     def post(self, request: Request, token: str) -> Response:
-        return Response(self.preview(request, token)[1])
-
-    def preview(self, request: Request, token: str) -> tuple[Match, dict[str, Any]]:
-        """The match and the hand as it would be stored (a spectator's link is refused)."""
-        self.match_key(token)
+        self.match_key(token)  # a spectator's link is refused
         match = self.open_match(token)
-        payload, _number = _split_number(_body(request))
-        return match, services.hand_preview(match=match, payload=payload).to_dict()
+        payload, _number = split_number(request_body(request))
+        return Response(services.hand_preview(match=match, payload=payload).to_dict())
 
 
 class HandDetail(Api):
@@ -223,9 +198,9 @@ class HandDetail(Api):
     )
     def put(self, request: Request, token: str, number: int) -> Response:
         match_id = self.match_key(token)
-        payload, claimed = _split_number(_body(request))
+        payload, claimed = split_number(request_body(request))
         if claimed is not None and claimed != number:
-            raise services.MatchConflict(
+            raise MatchConflict(
                 _("The body is for hand {claimed}, the URL for {number}."),
                 claimed=claimed,
                 number=number,

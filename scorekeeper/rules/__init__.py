@@ -7,7 +7,7 @@ from `scorekeeper.rules.match`.
 # Each family package registers its variants when imported.
 from . import blot, maraffa, tarneeb  # noqa: F401
 from .base import GameState, HandContext, Score, Table, Turn, Variant
-from .errors import RuleViolation
+from .errors import MatchConflict, RuleViolation
 from .limits import MatchLimits, Outcome
 from .match import (
     MatchFinished,
@@ -27,6 +27,7 @@ __all__ = [
     "VARIANTS",
     "GameState",
     "HandContext",
+    "MatchConflict",
     "MatchFinished",
     "MatchLimits",
     "MatchState",

@@ -1,4 +1,4 @@
-"""The one kind of error a player can fix.
+"""The one kind of error a player can fix, and the conflicts with a match's state.
 
 A `RuleViolation` names the payload field at fault and says, in a sentence a player
 understands, which rule the hand breaks. The web layer turns it into a form error or an
@@ -19,6 +19,17 @@ def _(text: str) -> str:
     ``RuleViolation.template`` and then fills in its parameters.
     """
     return text
+
+
+class MatchConflict(Exception):
+    """The request does not fit the match's present state (answered 409): a stale hand
+    number, nothing to undo, a finished match. Like a ``RuleViolation`` it keeps its English
+    template and values, so the answer can be translated."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params) if params else template)
 
 
 class RuleViolation(ValueError):

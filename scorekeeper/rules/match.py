@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import GameEnd, GameState, HandContext, Score, Table, Turn, Variant, seat_violation
-from .errors import RuleViolation, _
+from .errors import MatchConflict, RuleViolation, _
 from .fields import is_int
 from .limits import (  # noqa: F401  (MatchLimits, Outcome, call_time, outcome: re-exported)
     MatchLimits,
@@ -29,8 +29,12 @@ from .options import resolve_options
 MAX_PLAYER_NAME = 40
 
 
-class MatchFinished(Exception):
-    """A hand was played into a finished match (a conflict, not a rule violation)."""
+class MatchFinished(MatchConflict):
+    """The match is finished: no hand, correction of state or close fits it (a conflict,
+    not a rule violation). The one exception for it, from the engine and the services."""
+
+    def __init__(self, template: str = _("The match is finished."), **params: object) -> None:
+        super().__init__(template, **params)
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,10 @@ class MatchState:
     @property
     def game(self) -> GameState:
         return self.games[-1]
+
+    def is_bella(self, table: Table) -> bool:
+        """Whether the game being played is la bella (see ``is_bella``)."""
+        return is_bella(table, self)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -16,7 +16,7 @@ Decided:
 
 from __future__ import annotations
 
-from ..base import FRENCH_SUITS, HandContext, Score
+from ..base import FRENCH_SUITS, HandContext, Outcome, Score
 from ..errors import RuleViolation, _
 from ..fields import Bool, Int, Shape
 from ..options import target_option
@@ -52,6 +52,7 @@ class BazarBlot(BlotVariant):
     )
     scale = BAZAR_SCALE
     trumps = (*FRENCH_SUITS, NO_TRUMP)
+    bids = tuple(range(8, 31))  # the bids a table calls (higher ones, to 84, are allowed)
     options = (target_option(301),)
     shapes = (
         Shape(
@@ -101,6 +102,7 @@ class BazarBlot(BlotVariant):
         else:
             delta = self._winner_takes(deal, declared, side if made else 1 - side)
         details = {
+            "outcome": (Outcome.MADE if made else Outcome.DOWN).value,
             "contract": {
                 "made": made,
                 "count": count,
@@ -131,6 +133,7 @@ class BazarBlot(BlotVariant):
         return by_side(winner, prize + declared.belote[winner], declared.belote[1 - winner])
 
     def _summary(self, deal: Deal, count: int, made: bool, ctx: HandContext) -> str:
+        assert isinstance(deal.bid, int)
         kapot = " kapot" if deal.kapot else ""
         coinche = {1: "", 2: ", coinched", 4: ", surcoinched"}[deal.coinche]
         capot = f", capot by team {deal.capot}" if deal.capot is not None else ""

@@ -26,10 +26,9 @@ Decided:
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Any
 
-from ..base import FRENCH_SUITS, HandContext, Score
+from ..base import FRENCH_SUITS, HandContext, Outcome, Score
 from ..errors import RuleViolation, _
 from ..fields import Shape
 from ..options import Option, target_option
@@ -41,12 +40,6 @@ from .declarations import Declared
 NO_BID = _("Belote has no bid: the taker takes trump without bidding, so leave bid out.")
 NO_COINCHE = _("Belote is played without coinche: leave coinche out.")
 NO_KAPOT = _("Belote has no kapot bid: leave kapot out.")
-
-
-class Verdict(Enum):
-    MADE = "made"
-    DOWN = "down"
-    HELD = "litige"  # a tie with litige "hold"
 
 
 def belote_options() -> tuple[Option, ...]:
@@ -101,8 +94,9 @@ class Belote(BlotVariant):
         )
         held = (extra if extra is not None else ctx.game.extra).get("held", 0)
         details = {
+            "outcome": verdict.value,
             "contract": {
-                "made": verdict is Verdict.MADE,
+                "made": verdict is Outcome.MADE,
                 "verdict": verdict.value,
                 "count": list(counts),
                 "capot": deal.capot,
@@ -118,15 +112,15 @@ class Belote(BlotVariant):
         )
 
     def _settle_held(
-        self, raw: tuple[int, int], taker_points: int, side: int, verdict: Verdict, ctx: HandContext
+        self, raw: tuple[int, int], taker_points: int, side: int, verdict: Outcome, ctx: HandContext
     ) -> tuple[tuple[int, int], dict[str, Any] | None]:
         """Hold the taker's points on a litige; pay held points to this deal's winner."""
         held = ctx.game.extra.get("held", 0)
-        if verdict is Verdict.HELD:
+        if verdict is Outcome.HELD:
             return raw, {"held": held + taker_points}
         if not held:
             return raw, None
-        winner = side if verdict is Verdict.MADE else 1 - side
+        winner = side if verdict is Outcome.MADE else 1 - side
         return by_side(winner, raw[winner] + held, raw[1 - winner]), {}
 
     def _counts(self, deal: Deal, declared: Declared, ctx: HandContext) -> tuple[int, int]:
@@ -137,12 +131,12 @@ class Belote(BlotVariant):
             cards[1] + declared.values[1] + declared.belote[1],
         )
 
-    def _verdict(self, counts: tuple[int, int], side: int, ctx: HandContext) -> Verdict:
+    def _verdict(self, counts: tuple[int, int], side: int, ctx: HandContext) -> Outcome:
         if counts[side] > counts[1 - side]:
-            return Verdict.MADE
+            return Outcome.MADE
         if counts[side] == counts[1 - side] and ctx.options["litige"] == "hold":
-            return Verdict.HELD
-        return Verdict.DOWN
+            return Outcome.HELD
+        return Outcome.DOWN
 
     def _raw(
         self,
@@ -150,14 +144,14 @@ class Belote(BlotVariant):
         declared: Declared,
         counts: tuple[int, int],
         side: int,
-        verdict: Verdict,
+        verdict: Outcome,
         ctx: HandContext,
     ) -> tuple[int, int]:
         """Each side's score of the deal before rounding and held points."""
         other = 1 - side
-        if verdict is Verdict.MADE:
+        if verdict is Outcome.MADE:
             return counts
-        if verdict is Verdict.HELD:
+        if verdict is Outcome.HELD:
             return by_side(side, declared.belote[side], counts[other])
         deal_value = (
             ctx.options["capot_value"] if deal.capot is not None else self.pack_points(deal)
@@ -174,12 +168,12 @@ class Belote(BlotVariant):
         return nearest_ten(value) if ctx.options["round_to_ten"] else value
 
     def _summary(
-        self, deal: Deal, counts: tuple[int, int], side: int, verdict: Verdict, ctx: HandContext
+        self, deal: Deal, counts: tuple[int, int], side: int, verdict: Outcome, ctx: HandContext
     ) -> str:
         text = {
-            Verdict.MADE: "made",
-            Verdict.DOWN: "down (dedans)",
-            Verdict.HELD: "a tie: the taker's points are held for the next deal",
+            Outcome.MADE: "made",
+            Outcome.DOWN: "down (dedans)",
+            Outcome.HELD: "a tie: the taker's points are held for the next deal",
         }
         capot = ", capot" if deal.capot is not None else ""
         return (

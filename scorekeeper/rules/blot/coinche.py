@@ -18,7 +18,7 @@ Decided:
 
 from __future__ import annotations
 
-from ..base import FRENCH_SUITS, HandContext, Score
+from ..base import FRENCH_SUITS, HandContext, Outcome, Score
 from ..errors import _
 from ..fields import Choice, Shape
 from ..options import Option, target_option
@@ -45,6 +45,7 @@ ROUNDED_DEAL = 160
 @register
 class Coinche(BlotVariant):
     slug = "coinche"
+    bids = BIDS
     name = "Coinche"
     description = (
         "Four players in two teams bid 80 to 160 or capot; the opponents may "
@@ -93,6 +94,7 @@ class Coinche(BlotVariant):
         else:
             delta = self._winner_takes(deal, declared, side if made else 1 - side, ctx)
         details = {
+            "outcome": (Outcome.MADE if made else Outcome.DOWN).value,
             "contract": {
                 "made": made,
                 "count": count,

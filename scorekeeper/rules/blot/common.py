@@ -155,6 +155,8 @@ class BlotVariant(Variant):
     """The family's shared parse, checks and declaration resolution."""
 
     family = "blot"
+    hand_kind = "blot"
+    deal_points = TOTAL
     scale: ClassVar[Scale] = POINTS_SCALE
     hand_size: ClassVar[int] = 8
     trumps: ClassVar[tuple[str, ...]] = FRENCH_SUITS

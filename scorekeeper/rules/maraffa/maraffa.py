@@ -84,6 +84,8 @@ class Maraffa(Variant):
     slug = "maraffa"
     name = "Maraffa"
     family = "maraffa"
+    hand_kind = "maraffa"
+    deal_thirds = DEAL_THIRDS
     description = (
         "Marafon-Beccacino: four players in two teams with the Italian deck; the "
         "battezzante names trump, the first team to the target wins."

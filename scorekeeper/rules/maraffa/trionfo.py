@@ -114,6 +114,8 @@ class Trionfo(Variant):
     slug = "trionfo"
     name = "Trionfo"
     family = "maraffa"
+    hand_kind = "trionfo"
+    deal_thirds = DEAL_THIRDS
     description = (
         "Five players with the Italian deck; the declarer calls a partner or "
         "plays alone, and every hand pays game points that add up to zero."

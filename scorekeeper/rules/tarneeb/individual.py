@@ -151,6 +151,8 @@ class IndividualTarneeb(Variant):
     """What 400 and 41 share; subclasses give the table of points and the minimums."""
 
     family = "tarneeb"
+    hand_kind = "individual"
+    tricks = TRICKS
     individual = True
     points: ClassVar[Mapping[int, int]]
     grand_decides: ClassVar[bool] = False

@@ -16,11 +16,11 @@ dealer (decided).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import FRENCH_SUITS, HandContext, Score, Variant
+from ..base import FRENCH_SUITS, HandContext, Outcome, Score, Variant
 from ..errors import RuleViolation, _
 from ..fields import Any_, Choice, Const, Field, Int, ListOf, Shape
 from ..options import Option, target_option
@@ -85,6 +85,9 @@ class ContractTarneeb(Variant):
     """What tarneeb and tarneeb_egyptian share: one contract per hand, all-pass redealt."""
 
     family = "tarneeb"
+    hand_kind = "tarneeb"
+    tricks = TRICKS
+    bids = tuple(range(7, TRICKS + 1))
     redeal_same_dealer = True
 
     def build(self, shape: Shape, values: dict[str, Any], ctx: HandContext) -> Contract | None:
@@ -124,6 +127,12 @@ class Tarneeb(ContractTarneeb):
             help="One round of bids, or bidding until three consecutive passes.",
         ),
     )
+
+    def strains(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """No trumps only where the table plays it (option ``no_trump``)."""
+        strains = super().strains(options)
+        return strains if options.get("no_trump") else tuple(s for s in strains if s != "no_trump")
+
     shapes = (
         contract_shape(
             Int("bid", min=7, max=TRICKS, help="Tricks the declarer's team undertook."),
@@ -239,13 +248,20 @@ def score_contract(hand: Contract, ctx: HandContext) -> Score:
             -16 * factor,
             2 * (TRICKS - hand.tricks),
             f"{_contract_text(hand, ctx)}: down on a bid of 13",
+            Outcome.DOWN,
         )
     if sweep:
         return _sweep(hand, team, factor, ctx)
     if hand.tricks >= hand.bid:
-        return _by_team(team, hand.tricks * factor, 0, f"{_contract_text(hand, ctx)}: made")
+        return _by_team(
+            team, hand.tricks * factor, 0, f"{_contract_text(hand, ctx)}: made", Outcome.MADE
+        )
     return _by_team(
-        team, -hand.bid * factor, TRICKS - hand.tricks, f"{_contract_text(hand, ctx)}: down"
+        team,
+        -hand.bid * factor,
+        TRICKS - hand.tricks,
+        f"{_contract_text(hand, ctx)}: down",
+        Outcome.DOWN,
     )
 
 
@@ -254,20 +270,27 @@ def _sweep(hand: Contract, team: int, factor: int, ctx: HandContext) -> Score:
     text = f"{_contract_text(hand, ctx)}: all 13 tricks"
     if mode == "bonus":
         points = 26 if hand.bid == TRICKS else TRICKS + 3
-        return _by_team(team, points * factor, 0, text)
+        return _by_team(team, points * factor, 0, text, Outcome.MADE)
     instant = mode == "instant" or hand.bid == TRICKS
     assert ctx.game.scores is not None
     if ctx.options["no_instant_win_when_negative"] and ctx.game.scores[team] < 0:
         instant = False
-    score = _by_team(team, TRICKS * factor, 0, text + (", wins the game" if instant else ""))
-    return Score(delta=score.delta, summary=score.summary, game_winner=team if instant else None)
+    score = _by_team(
+        team, TRICKS * factor, 0, text + (", wins the game" if instant else ""), Outcome.MADE
+    )
+    return Score(
+        delta=score.delta,
+        summary=score.summary,
+        details=score.details,
+        game_winner=team if instant else None,
+    )
 
 
-def _by_team(team: int, declarers: int, others: int, summary: str) -> Score:
+def _by_team(team: int, declarers: int, others: int, summary: str, outcome: Outcome) -> Score:
     delta = [0, 0]
     delta[team] = declarers
     delta[1 - team] = others
-    return Score(delta=tuple(delta), summary=summary)
+    return Score(delta=tuple(delta), summary=summary, details={"outcome": outcome.value})
 
 
 def _contract_text(hand: Contract, ctx: HandContext) -> str:

@@ -28,9 +28,9 @@ from scorekeeper.rules import (
     replay,
     start,
 )
-from tests.rules.blot_support import TWO_PLAYERS, coinche, taker
-from tests.rules.tarneeb_strategies import tables, valid_payloads
-from tests.rules.tarneeb_support import PLAYERS
+from tests.scorekeeper.rules.blot_support import TWO_PLAYERS, coinche, taker
+from tests.scorekeeper.rules.tarneeb_strategies import tables, valid_payloads
+from tests.scorekeeper.rules.tarneeb_support import PLAYERS
 
 # Per variant: the hands A, B and L, and what each adds to the sides' scores (the engine's
 # own tests check these deltas; here they are the expected values).

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ["ar", "fa", "fr", "hy", "it"]
 # The names under which the code marks a sentence; a RuleViolation's template is its 2nd argument.
 MARKERS = {"_", "gettext", "gettext_lazy", "gettext_noop", "pgettext", "ngettext"}

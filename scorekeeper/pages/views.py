@@ -18,12 +18,20 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from . import handform, labels, rules, selectors, services, setup, sheet
-from .api.errors import conflict_message, translated
-from .api.views import HandPreview
-from .models import Match
-from .rules import MatchFinished, RuleViolation
+from .. import rules, selectors, services, words
+from ..models import Match
+from ..rules import MatchConflict, RuleViolation
+from ..translate import (
+    SafeJSONParser,
+    conflict_message,
+    request_body,
+    spectator_refused,
+    split_number,
+    translated,
+)
+from . import handform, matchsetup, sheet
 
 MAX_HAND = 10**6
 
@@ -51,7 +59,7 @@ def _writable(token: str) -> Match:
 
 def _games() -> list[dict[str, Any]]:
     """Every game, the families together as a table knows them (tarneeb first)."""
-    order = list(labels.GAMES)
+    order = list(words.GAMES)
     variants = sorted(
         rules.VARIANTS.values(),
         key=lambda v: order.index(v.slug) if v.slug in order else len(order),
@@ -59,8 +67,8 @@ def _games() -> list[dict[str, Any]]:
     return [
         {
             "slug": v.slug,
-            "name": labels.game_name(v),
-            "description": labels.game_description(v),
+            "name": words.game_name(v),
+            "description": words.game_description(v),
             "players": v.players,
         }
         for v in variants
@@ -82,22 +90,22 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
     variant = _variant(slug)
     context: dict[str, Any] = {
         "variant": variant,
-        "name": labels.game_name(variant),
+        "name": words.game_name(variant),
         "errors": {},
         "players": [""] * variant.players,
         "games_to_win": variant.default_games_to_win,
         "first_dealer": 0,
     }
     if request.method == "GET":
-        context["controls"] = setup.controls(variant)
+        context["controls"] = matchsetup.controls(variant)
         return render(request, "scorekeeper/setup.html", context)
     posted = request.POST
-    options, errors = setup.parse_options(variant, posted)
-    players = setup.parse_players(variant, posted)
-    games_to_win = setup.parse_choice(
-        posted, "games_to_win", range(1, 3), variant.default_games_to_win
-    )
-    first_dealer = setup.parse_choice(posted, "first_dealer", range(variant.players), 0)
+    form = matchsetup.MatchSetupForm(variant, posted)
+    form.is_valid()
+    errors = form.option_errors()
+    players, options = form.players(), form.options()
+    games_to_win = form.cleaned_data["games_to_win"]
+    first_dealer = form.cleaned_data["first_dealer"]
     if not errors:
         try:
             match = services.match_create(
@@ -111,7 +119,7 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
             errors[violation.field] = translated(violation)
         else:
             return HttpResponseRedirect(reverse("match", args=[match.pk]))
-    controls = setup.controls(variant, posted)
+    controls = matchsetup.controls(variant, posted)
     for control in controls:
         control.error = errors.pop(control.name, "")
     context.update(
@@ -160,12 +168,12 @@ def js_words() -> dict[str, str]:
 
 def _match_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
     data = selectors.match_data(match, writable=writable)
-    context = sheet.match_page(data, writable=writable)
+    context = sheet.match_page(data, writable=writable, bella=selectors.is_bella(match))
     variant = context["variant"]
     context.update(
         match=data,
         token=token,
-        game_name=labels.game_name(variant),
+        game_name=words.game_name(variant),
         js_words=js_words(),
         js_columns={
             "labels": [col.label for col in context["columns"]],
@@ -206,12 +214,12 @@ def correct_page(request: HttpRequest, token: str, number: int) -> HttpResponse:
 @require_POST
 def undo(request: HttpRequest, token: str) -> HttpResponse:
     match = _writable(token)
-    number = setup.parse_choice(request.POST, "number", range(1, MAX_HAND), 0)
+    number = matchsetup.parse_choice(request.POST, "number", range(1, MAX_HAND), 0)
     # A stale button (another phone undid or entered a hand first) changes nothing, and the
     # page says why.
     try:
         services.hand_undo(match_id=match.pk, number=number)
-    except services.MatchConflict as conflict:
+    except MatchConflict as conflict:
         messages.warning(
             request, _("Nothing was undone: {reason}").format(reason=conflict_message(conflict))
         )
@@ -228,16 +236,23 @@ def close(request: HttpRequest, token: str) -> HttpResponse:
     match = _writable(token)
     try:
         services.match_close(match_id=match.pk)
-    except (services.MatchConflict, MatchFinished):
+    except MatchConflict:  # a finished match (MatchFinished) among them
         messages.warning(request, _("The match is already finished."))
     return HttpResponseRedirect(reverse("match", args=[token]))
 
 
-class PreviewPage(HandPreview):
-    """The hand form's preview: the API's answer and the hand's line in the page's language
-    (the API's ``summary`` is the engine's English)."""
+class PreviewPage(APIView):
+    """The hand form's preview: the hand as the API's preview answers it, and its line in the
+    page's language (the API's ``summary`` is the engine's English). Errors are answered as
+    the API answers them (``translate.exception_handler``)."""
+
+    parser_classes = [SafeJSONParser]
 
     @extend_schema(exclude=True)
     def post(self, request: Request, token: str) -> Response:
-        match, played = self.preview(request, token)
+        match, writable = _open(token)
+        if not writable:
+            raise spectator_refused()
+        payload, _number = split_number(request_body(request))
+        played = services.hand_preview(match=match, payload=payload).to_dict()
         return Response({**played, "line": sheet.line_of(match, played)})

@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.models import Match
 
-from ..conftest import PLAYERS
+from ...conftest import PLAYERS
 
 
 def test_create_resolves_every_option(api):

@@ -13,25 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
-from . import rules
-from .describe import Names, hand_line
+from .. import rules
+from .describe import Names
+from .handform import hand_line
 
 if TYPE_CHECKING:
-    from .models import Match
+    from ..models import Match
 
 COLOURS = ("#0b6e4f", "#b3261e", "#1f4fa3", "#8a4b00", "#6b2e8f")
 CHART_W, CHART_H, PAD = 320, 150, 8
-
-
-def form_of(variant: rules.Variant) -> str:
-    """Which hand form (and sheet line) a variant uses."""
-    if variant.slug in ("tarneeb_400", "tarneeb_41"):
-        return "individual"
-    if variant.slug == "trionfo":
-        return "trionfo"
-    return {"tarneeb": "tarneeb", "maraffa": "maraffa", "blot": "blot"}.get(
-        variant.family, variant.family
-    )
 
 
 @dataclass(frozen=True)
@@ -65,11 +55,10 @@ def line_of(match: Match, hand: Mapping[str, Any]) -> str:
     """One hand's line, as the sheet would show it, for a match that is not loaded whole."""
     variant = rules.find_variant(match.variant)
     assert variant is not None
-    return hand_line(form_of(variant), hand, Names(match.players, variant.teams))
+    return hand_line(variant, hand, Names(match.players, variant.teams))
 
 
 def rows(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> list[dict[str, Any]]:
-    form = form_of(variant)
     out = []
     for hand in data["hands"]:
         deltas = _by_column(variant, hand.get("delta"), hand.get("player_delta")) or []
@@ -81,7 +70,7 @@ def rows(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> list[
                 "number": hand["number"],
                 "game": hand["game"],
                 "thrown_in": hand["thrown_in"],
-                "line": hand_line(form, hand, names),
+                "line": hand_line(variant, hand, names),
                 "summary": hand.get("summary", ""),
                 "cells": list(zip(deltas, afters, strict=False)),
                 "ended_game": hand.get("ended_game"),
@@ -166,7 +155,7 @@ def next_turn(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> 
     if not turn:
         return {}
     speaker = turn.get("first_to_speak")
-    form = form_of(variant)
+    form = variant.hand_kind
     if speaker is None:
         if form == "maraffa":
             speaks = _("The holder of the 4 of coins names trump.")
@@ -198,11 +187,13 @@ def winner_text(variant: rules.Variant, data: Mapping[str, Any], names: Names) -
     return _("{names} win the match!").format(names=names.team(winner))
 
 
-def changes(data: Mapping[str, Any], form: str, names: Names) -> list[dict[str, Any]]:
+def changes(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> list[dict[str, Any]]:
     out = []
     for change in reversed(data.get("changes") or []):
         before = change.get("before") or {}
-        was = hand_line(form, {**(before.get("result") or {}), "input": before.get("input")}, names)
+        was = hand_line(
+            variant, {**(before.get("result") or {}), "input": before.get("input")}, names
+        )
         if change["action"] == "undo":
             text = _("Hand {number} was undone.").format(number=change["number"])
         else:
@@ -211,8 +202,10 @@ def changes(data: Mapping[str, Any], form: str, names: Names) -> list[dict[str, 
     return out
 
 
-def match_page(match_data: Mapping[str, Any], *, writable: bool) -> dict[str, Any]:
-    """Everything the score sheet shows."""
+def match_page(
+    match_data: Mapping[str, Any], *, writable: bool, bella: bool = False
+) -> dict[str, Any]:
+    """Everything the score sheet shows; ``bella``: the game being played is la bella."""
     variant = rules.find_variant(match_data["variant"])
     assert variant is not None
     names = Names(match_data["players"], match_data["teams"])
@@ -232,7 +225,6 @@ def match_page(match_data: Mapping[str, Any], *, writable: bool) -> dict[str, An
     won = match_data.get("games_won")
     return {
         "variant": variant,
-        "form": form_of(variant),
         "names": names,
         "columns": cols,
         "totals": list(zip(cols, current or [], strict=False)),
@@ -244,11 +236,8 @@ def match_page(match_data: Mapping[str, Any], *, writable: bool) -> dict[str, An
         "games_won": list(zip(cols, won, strict=False))
         if won and match_data["games_to_win"] > 1
         else None,
-        "bella": bool(won)
-        and match_data["games_to_win"] > 1
-        and all(w == match_data["games_to_win"] - 1 for w in won)
-        and match_data["status"] != "finished",
-        "changes": changes(match_data, form_of(variant), names),
+        "bella": bella and match_data["status"] != "finished",
+        "changes": changes(variant, match_data, names),
         "last_number": match_data["hands"][-1]["number"] if match_data["hands"] else None,
         "writable": writable,
     }

@@ -266,7 +266,7 @@ def test_no_page_weighs_more_than_150_kb_on_first_load(client, tarneeb):
 
 def test_the_stylesheet_uses_logical_properties_only():
     """Right to left comes from `dir` alone: no physical side in the stylesheet."""
-    css = (Path(__file__).resolve().parent.parent / "static/css/site.css").read_text()
+    css = (Path(__file__).resolve().parents[3] / "static/css/site.css").read_text()
     names = re.findall(
         r"(?<![\w-])(?:(?:margin|padding|border)-)?(?:left|right|top|bottom)\s*:", css
     )

@@ -1,25 +1,31 @@
-"""One place where errors become answers: rule violations 400, conflicts 409, unknown 404.
+"""What the two adapters (the API and the pages) share to read a request and answer an
+error, below both of them: neither imports the other.
 
-Also a JSON parser that refuses, with a 400, what the standard one would turn into a 500
-(bodies nested thousands deep) and bodies far larger than any hand.
+One place where errors become answers: rule violations 400, conflicts 409 (a finished
+match is one of them), unknown 404, each sentence in the request's language. Also a JSON
+parser that refuses, with a 400, what the standard one would turn into a 500 (bodies
+nested thousands deep) and bodies far larger than any hand, and the checks every JSON body
+of a hand goes through.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext
 from rest_framework import status
-from rest_framework.exceptions import ParseError
+from rest_framework.exceptions import ParseError, PermissionDenied
 from rest_framework.parsers import JSONParser
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from .. import labels
-from ..rules import MatchFinished, RuleViolation
-from ..services import MatchConflict
+from . import words
+from .rules import MatchConflict, RuleViolation
+from .rules.errors import _
 
 MAX_BODY = 64 * 1024
 
@@ -29,10 +35,6 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response({exc.field: [translated(exc)]}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, MatchConflict):
         return Response({"detail": conflict_message(exc)}, status=status.HTTP_409_CONFLICT)
-    if isinstance(exc, MatchFinished):
-        return Response(
-            {"detail": gettext("The match is finished.")}, status=status.HTTP_409_CONFLICT
-        )
     if isinstance(exc, ObjectDoesNotExist):
         return Response({"detail": "Not found."}, status=status.HTTP_404_NOT_FOUND)
     return drf_exception_handler(exc, context)
@@ -48,8 +50,8 @@ def conflict_message(conflict: MatchConflict) -> str:
 
 def _word(name: str, value: Any) -> Any:
     """A suit put in a sentence is named in the request's language, not by its slug."""
-    if name == "trump" and isinstance(value, str) and value in labels.SUITS:
-        return labels.suit_name(value)
+    if name == "trump" and isinstance(value, str) and value in words.SUITS:
+        return words.suit_name(value)
     return value
 
 
@@ -89,3 +91,25 @@ class SafeJSONParser(JSONParser):
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def spectator_refused() -> PermissionDenied:
+    """The 403 for a write through a spectator's link."""
+    return PermissionDenied(gettext("This is a spectator's link: it cannot change the match."))
+
+
+def request_body(request: Request) -> Mapping[str, Any]:
+    if not isinstance(request.data, Mapping):
+        raise RuleViolation("non_field_errors", _("The body must be a JSON object."))
+    return request.data
+
+
+def split_number(body: Mapping[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """A hand's payload and the hand number it claims (``number``), if any."""
+    payload = dict(body)
+    number = payload.pop("number", None)
+    if number is not None and (
+        not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 10**6
+    ):
+        raise RuleViolation("number", _("Must be the hand number, a whole number from 1."))
+    return payload, number

@@ -8,12 +8,14 @@ Anything unexpected falls back to the engine's summary, so a hand is never left 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from . import labels
+from .. import words
+from ..rules import Variant
+from ..rules.base import Outcome
 
 
 class Names:
@@ -35,7 +37,7 @@ class Names:
 
 
 def suit(value: Any, italian: bool = False) -> str:
-    return labels.suit_name(str(value), italian)
+    return words.suit_name(str(value), italian)
 
 
 # How a line's parts are joined: a language has its own comma and colon (Arabic ، and ؛,
@@ -52,11 +54,12 @@ def _also(first: str, second: str) -> str:
     return _("{first}, {second}").format(first=first, second=second)
 
 
-def _verdict(made: Any) -> str:
-    return _("made") if made else _("down")
+def _verdict(outcome: str) -> str:
+    """The engine's typed outcome (``Outcome``) in words; KeyError for any other."""
+    return str({Outcome.MADE: _("made"), Outcome.DOWN: _("down")}[Outcome(outcome)])
 
 
-def tarneeb(data: Mapping[str, Any], names: Names) -> str:
+def tarneeb(data: Mapping[str, Any], names: Names, variant: Variant) -> str:
     given = data["input"]
     if given.get("thrown_in"):
         return _("All passed: thrown in")
@@ -68,12 +71,12 @@ def tarneeb(data: Mapping[str, Any], names: Names) -> str:
         doubled=doubled,
         tricks=given["tricks"],
     )
-    if given["tricks"] == 13:
+    if given["tricks"] == variant.tricks:
         return _said(text, _("all 13 tricks"))
-    return _said(text, _verdict(given["tricks"] >= given["bid"]))
+    return _said(text, _verdict(data["details"]["outcome"]))
 
 
-def individual(data: Mapping[str, Any], names: Names) -> str:
+def individual(data: Mapping[str, Any], names: Names, variant: Variant) -> str:
     given = data["input"]
     bids = "·".join(str(bid) for bid in given["bids"])
     if data.get("thrown_in"):
@@ -84,7 +87,7 @@ def individual(data: Mapping[str, Any], names: Names) -> str:
     return _("Bids {bids}, tricks {tricks}").format(bids=bids, tricks=tricks)
 
 
-def maraffa(data: Mapping[str, Any], names: Names) -> str:
+def maraffa(data: Mapping[str, Any], names: Names, variant: Variant) -> str:
     given, details = data["input"], data.get("details") or {}
     who = names.seat(given.get("battezzante", data.get("first_to_speak")))
     if data.get("thrown_in"):
@@ -104,11 +107,11 @@ def maraffa(data: Mapping[str, Any], names: Names) -> str:
     return text
 
 
-def trionfo(data: Mapping[str, Any], names: Names) -> str:
+def trionfo(data: Mapping[str, Any], names: Names, variant: Variant) -> str:
     given, details = data["input"], data.get("details") or {}
     if data.get("thrown_in"):
         return _("All passed: thrown in")
-    bid = str(labels.TRIONFO_BIDS.get(given["bid"], given["bid"]))
+    bid = str(words.TRIONFO_BIDS.get(given["bid"], given["bid"]))
     text = _("{name}: {bid}, {suit} trump").format(
         name=names.seat(given["declarer"]), bid=bid, suit=suit(given["trump"], italian=True)
     )
@@ -118,11 +121,10 @@ def trionfo(data: Mapping[str, Any], names: Names) -> str:
     return _said(text, _("won") if details.get("won") else _("lost"))
 
 
-def blot(data: Mapping[str, Any], names: Names) -> str:
+def blot(data: Mapping[str, Any], names: Names, variant: Variant) -> str:
     given, details = data["input"], data.get("details") or {}
     if given.get("thrown_in"):
         return _("All passed: thrown in")
-    contract = details.get("contract") or {}
     bid = given.get("bid")
     text = ""
     if bid is not None:
@@ -131,18 +133,18 @@ def blot(data: Mapping[str, Any], names: Names) -> str:
         text += _("kapot") + " "
     text += suit(given["trump"])
     if given.get("coinche", 1) != 1:
-        text += " " + str(labels.COINCHE[given["coinche"]])
+        text += " " + str(words.COINCHE[given["coinche"]])
     points = given.get("points") or []
     text += " · " + "–".join(str(value) for value in points)
     if given.get("capot") is not None:
         text += " · " + _("capot")
-    verdict = contract.get("verdict")
-    if verdict == "litige":
+    outcome = Outcome(details["outcome"])
+    if outcome is Outcome.HELD:
         text = _said(text, _("tie, points held"))
-    elif verdict == "down" and given.get("bid") is None:
+    elif outcome is Outcome.DOWN and given.get("bid") is None:
         text = _said(text, _("dedans"))
     else:
-        text = _said(text, _verdict(contract.get("made")))
+        text = _said(text, _verdict(outcome))
     return _said(names.seat(given["declarer"]), text) + _declared(details, names)
 
 
@@ -150,30 +152,10 @@ def _declared(details: Mapping[str, Any], names: Names) -> str:
     parts = []
     declared = details.get("declarations") or {}
     for combo in declared.get("counted") or []:
-        kind = str(labels.DECLARATIONS.get(combo.get("type"), combo.get("type")))
-        high = labels.rank_name(str(combo.get("high")))
+        kind = str(words.DECLARATIONS.get(combo.get("type"), combo.get("type")))
+        high = words.rank_name(str(combo.get("high")))
         parts.append(f"{kind} {high} ({names.seat(combo.get('seat'))})")
     belote = details.get("belote")
     if belote:
         parts.append(_("belote ({name})").format(name=names.seat(belote.get("seat"))))
     return " · " + functools.reduce(_also, parts) if parts else ""
-
-
-BY_FAMILY: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
-    "tarneeb": tarneeb,
-    "individual": individual,
-    "maraffa": maraffa,
-    "trionfo": trionfo,
-    "blot": blot,
-}
-
-
-def hand_line(form: str, data: Mapping[str, Any], names: Names) -> str:
-    """The hand's line on the sheet; the engine's summary if the hand is not as expected."""
-    describe = BY_FAMILY.get(form)
-    if describe is None:
-        return str(data.get("summary", ""))
-    try:
-        return describe(data, names)
-    except (KeyError, TypeError, ValueError, IndexError):
-        return str(data.get("summary", ""))

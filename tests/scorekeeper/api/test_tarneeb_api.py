@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.models import Hand
 
-from ..conftest import PLAYERS
+from ...conftest import PLAYERS
 
 
 def test_tarneeb_400_minimum_bid_names_the_player(api):
