@@ -11,8 +11,8 @@ their own knockout side by side, from the second round on (bracket ``consolation
 out as the first round was, so a first-round bye leaves a bye there too); an entry whose
 first round was a bye does not join it, even if it loses its next match (decided: it may
 already be a semi-finalist, playing for third place). The consolation's winner is placed
-right after the main bracket's semi-finalists. In a second stage the seeds are the ranks the entries advanced
-with: the caller passes them as ``Entry.seed``.
+right after the main bracket's semi-finalists. In a second stage the seeds are the ranks
+the entries advanced with: the caller passes them as ``Entry.seed``.
 
 The caller passes the entries the stage started with (active or not: the bracket never
 moves) and every result of the stage, byes included. A dropped-out entry's pending match
@@ -134,4 +134,4 @@ def _after_semi_finals(groups: list[list[int]], winner: int, replay: Replay,
     groups = [group for group in groups if group]
     cut = sum(1 for group in groups
               if any(n not in gone or gone[n][1] >= levels - 1 for n in group))
-    return groups[:cut] + [[winner]] + groups[cut:]
+    return [*groups[:cut], [winner], *groups[cut:]]

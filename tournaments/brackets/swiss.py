@@ -95,7 +95,8 @@ class Weights:
     def pairs(self, i: np.ndarray, j: np.ndarray, rematch: np.ndarray) -> list[int]:
         """The weights of the pairs of places ``i`` < ``j`` in the order."""
         below = (self.bye_tier - 1 - self.penalty(i, j)).tolist()
-        return [w if bad else w + self.rematch_tier for w, bad in zip(below, rematch.tolist())]
+        return [w if bad else w + self.rematch_tier
+                for w, bad in zip(below, rematch.tolist(), strict=True)]
 
     def penalty(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         if self.random_seed is not None:
