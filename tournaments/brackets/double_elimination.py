@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scorekeeper.rules.fields import Bool
+
 from .base import Draw, Entry, Format, Result, RoundName
-from .common import check_two, flag, refuse_unknown, seed_order
+from .common import check_two, configure_fields, seed_order
 from .elimination import Node, Replay, bracket_order, placements
 from .registry import register
 from .single_elimination import knockout, places_for
@@ -68,10 +70,10 @@ def losers_bracket(winners: Sequence[Node], levels: int) -> list[Node]:
 class DoubleElimination(Format):
     name = "double_elimination"
     draws_allowed = False
+    fields = (Bool("grand_final_reset", required=False, default=True),)
 
     def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
-        refuse_unknown(raw, ("grand_final_reset",), field_name)
-        return {"grand_final_reset": flag(raw, "grand_final_reset", True, field_name)}
+        return configure_fields(self.fields, raw, field_name)
 
     def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
         check_two(entries, field_name)

@@ -19,9 +19,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.rules.errors import _
+from scorekeeper.rules.fields import SANE_LIMIT, Int
 
 from .base import Draw, Entry, Format, Result, RoundName, RuleViolation
-from .common import check_two, number_pairings, refuse_unknown, seed_order, whole
+from .common import check_two, configure_fields, number_pairings, seed_order
 from .registry import register
 
 
@@ -56,11 +57,11 @@ def berger(members: Sequence[int]) -> list[list[tuple[int | None, int | None]]]:
 class RoundRobin(Format):
     name = "round_robin"
     draws_allowed = True
+    fields = (Int("groups", required=False, default=1, min=1, max=SANE_LIMIT),
+              Int("cycles", required=False, default=1, min=1, max=4))
 
     def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
-        refuse_unknown(raw, ("groups", "cycles"), field_name)
-        return {"groups": whole(raw, "groups", 1, field_name, 1),
-                "cycles": whole(raw, "cycles", 1, field_name, 1, 4)}
+        return configure_fields(self.fields, raw, field_name)
 
     def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
         check_two(entries, field_name)

@@ -24,8 +24,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scorekeeper.rules.fields import Bool
+
 from .base import Draw, Entry, Format, Result, RoundName
-from .common import check_two, flag, knockout_name, refuse_unknown, seed_order
+from .common import check_two, configure_fields, knockout_name, seed_order
 from .elimination import Node, Replay, bracket_order, placements
 from .registry import register
 
@@ -58,11 +60,11 @@ def knockout(order: Sequence[int], bracket: str | None, prefix: str,
 class SingleElimination(Format):
     name = "single_elimination"
     draws_allowed = False
+    fields = (Bool("third_place", required=False, default=False),
+              Bool("consolation", required=False, default=False))
 
     def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
-        refuse_unknown(raw, ("third_place", "consolation"), field_name)
-        return {"third_place": flag(raw, "third_place", False, field_name),
-                "consolation": flag(raw, "consolation", False, field_name)}
+        return configure_fields(self.fields, raw, field_name)
 
     def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
         check_two(entries, field_name)
