@@ -1,3 +1,4 @@
+import itertools
 from collections import Counter
 
 import pytest
@@ -52,7 +53,7 @@ def test_slot_k_of_the_next_round_holds_the_winners_of_slots_2k_minus_1_and_2k()
     draws, _ = play("single_elimination", {}, entries(16), winner=lambda p: max(p.entries))
     assert [d.name.kind for d in draws] == ["round_of", "quarter_final", "semi_final", "final"]
     assert draws[0].name.size == 16
-    for before, after in zip(draws, draws[1:], strict=False):
+    for before, after in itertools.pairwise(draws):
         winners = [max(p.entries) for p in before.pairings]
         assert seats(after) == [tuple(sorted(winners[2 * k:2 * k + 2]))
                                 for k in range(len(after.pairings))]

@@ -1,5 +1,6 @@
 """Whole stages played through the engine with random fields and random results."""
 
+import itertools
 import random
 from collections import Counter
 from functools import cache
@@ -125,7 +126,7 @@ def test_single_elimination_keeps_seeds_1_and_2_apart_until_the_final(n, seed, t
     draws, results = play("single_elimination", config, field, seed=seed)
     main = [d for d in draws if any(p.bracket is None for p in d.pairings)]
     final = FIRST_ROUND + draws.index(main[-1]) + 1
-    assert [p.entries for p in main[-1].pairings if p.bracket is None][0]
+    assert next(p.entries for p in main[-1].pairings if p.bracket is None)
     for r in results:
         if set(r.entries) == {1, 2} and r.bracket is None:
             assert r.round == final
@@ -187,7 +188,7 @@ def test_standings_are_a_total_order_following_the_tiebreaks(field, seed, keys, 
     rows = standings(field, results, tiebreaks)
     assert [r.rank for r in rows] == list(range(1, len(field) + 1))
     assert sorted(r.entry for r in rows) == [e.number for e in field]
-    for upper, lower in zip(rows, rows[1:], strict=False):
+    for upper, lower in itertools.pairwise(rows):
         def values(row):
             return [-getattr(row, k) if k in FEWER_IS_BETTER else getattr(row, k)
                     for k in tiebreaks]

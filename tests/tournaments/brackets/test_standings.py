@@ -93,7 +93,7 @@ def test_head_to_head_separates_the_entries_level_before_it():
     rows = standings(field, results, ["match_points", "head_to_head"])
     # Everyone has 2 match points: the circle leaves them level on head-to-head too.
     assert {r.head_to_head for r in rows} == {2}
-    results = results[:2] + [Result(3, 1, (3, 2), 2, (100, 100))]
+    results = [*results[:2], Result(3, 1, (3, 2), 2, (100, 100))]
     rows = standings(field, results, ["match_points", "head_to_head"])
     assert [(r.entry, r.match_points, r.head_to_head) for r in rows] == [
         (2, 4, 0), (1, 2, 0), (3, 0, 0)]
