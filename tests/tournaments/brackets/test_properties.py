@@ -13,7 +13,7 @@ from tournaments.brackets.standings import DEFAULT_TIEBREAKS, FEWER_IS_BETTER, s
 
 from .play import FIRST_ROUND, play, random_winner, result
 
-FEW = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
