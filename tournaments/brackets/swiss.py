@@ -40,6 +40,7 @@ from .registry import register
 from .standings import DEFAULT_TIEBREAKS, standings
 
 FULL_GRAPH_UP_TO = 256  # entries; above, the matching first tries a window of groups
+FLOAT_REACH = 32  # places, in that window, between two entries of different groups
 BYE = -1  # the matching's extra vertex: who is matched with it has the bye
 
 
@@ -129,9 +130,9 @@ def pair_round(order: Sequence[int], points: Mapping[int, int], met: set[frozens
 
 def _match(order: Sequence[int], met: set[frozenset[int]], weights: Weights,
            eligible: Sequence[int]) -> list[tuple[int, ...]]:
-    """The best perfect matching; on a big field first over the pairs at most one score
-    group apart (far quicker), then over every pair if that leaves a rematch or an entry
-    unpaired."""
+    """The best perfect matching; on a big field first over the pairs inside a score group
+    and the near pairs across to the next group (far quicker), then over every pair if that
+    leaves a rematch or an entry unpaired."""
     window = 1 if len(order) > FULL_GRAPH_UP_TO else None
     pairs = _matching(order, met, weights, eligible, window)
     if window is not None and (_rematches(pairs, met) or
@@ -145,10 +146,11 @@ def _matching(order: Sequence[int], met: set[frozenset[int]], weights: Weights,
     n = len(order)
     i, j = np.triu_indices(n, 1)
     if window is not None:
-        # The order is by score group: j may reach the end of the group ``window`` below.
+        # The order is by score group: every pair inside a group, and across to the group
+        # ``window`` below only between entries at most FLOAT_REACH places apart.
         group = weights.group
         end = np.searchsorted(group, np.minimum(group + window, group[-1]), side="right")
-        keep = j < end[i]
+        keep = (group[i] == group[j]) | ((j < end[i]) & (j - i <= FLOAT_REACH))
         i, j = i[keep], j[keep]
     place = weights.rank
     met_keys = np.array(sorted(min(place[a], place[b]) * n + max(place[a], place[b])

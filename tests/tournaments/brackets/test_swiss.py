@@ -130,3 +130,16 @@ def test_rounds_run_from_1_to_entries_minus_1():
 
 def test_a_pairing_is_a_bye_only_with_one_entry():
     assert Pairing(1, (4,)).bye and not Pairing(1, (4, 5), 1).bye
+
+
+def test_a_big_field_is_paired_inside_score_groups_with_no_rematch():
+    # Above FULL_GRAPH_UP_TO entries the matching first looks at near pairs only.
+    draws, results = play("swiss", {"rounds": 4}, entries(301), seed=9)
+    assert len(draws) == 4
+    met = Counter(frozenset(r.entries) for r in results if len(r.entries) == 2)
+    assert max(met.values()) == 1
+    byes = [r.entries[0] for r in results if len(r.entries) == 1]
+    assert len(byes) == len(set(byes)) == 4
+    last = draws[-1]
+    seated = sorted(e for p in last.pairings for e in p.entries)
+    assert seated == list(range(1, 302))
