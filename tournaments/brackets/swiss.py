@@ -11,8 +11,13 @@ lexicographic tiers, each worth more than all the tiers below it together:
 1. no rematch (a rematch is only chosen when no pairing of the round avoids it);
 2. the bye: the lowest-ranked entry without a bye whose removal leaves a pairing with no
    rematch (nobody may have a second bye while an active entry has none: a hard rule);
-3. the fewest floats, then the smallest differences of match points;
+3. the fewest floats (a pairing across ``d`` score groups counts ``d²``, so a float goes to
+   the next group), then the smallest differences of match points;
 4. inside a score group the top half meets the bottom half; a float meets the nearest.
+
+On a big field (over ``FULL_GRAPH_UP_TO`` entries) the matching first looks only at the
+pairs inside a score group and the near pairs across to the next one, and falls back to
+every pair when that leaves a rematch or an entry unpaired (the 1,024-entry bench).
 
 ``pairing: random`` replaces tiers 3 and 4 by random weights drawn from the stage's seed.
 The better-ranked entry of a pairing sits first (team 0); tables are numbered by the rank of
