@@ -137,3 +137,20 @@ def test_losers_drop_crossed():
     fourth = [n for n in losers if n.level == 4]
     assert [n.sources[1] for n in fourth] == [("loser", "W3.2"), ("loser", "W3.1")]
     assert DROP_ORDER == ("reverse", "halves")
+
+
+def test_double_elimination_a_dropped_out_entry_is_out_and_its_opponent_goes_on():
+    settings = DOUBLE.configure({}, "stages.0")
+    field = entries(4)
+    one = DOUBLE.draw(settings, field, [], 1, seed=1)
+    assert seats(one) == [(1, 4), (2, 3)]
+    results = [result(11, p, min(p.entries)) for p in one.pairings]
+    field = [*field[:3], Entry(4, seed=4, active=False)]
+    two = DOUBLE.draw(settings, field, results, 2, seed=1)
+    assert [(p.entries, p.bracket) for p in two.pairings] == [
+        ((1, 2), "winners"), ((3,), "losers")]
+    results += [result(12, p, min(p.entries)) for p in two.pairings]
+    placed = DOUBLE.placements(settings, field, results)
+    assert placed[-1] == [4]
+    three = DOUBLE.draw(settings, field, results, 3, seed=1)
+    assert [(p.entries, p.bracket) for p in three.pairings] == [((2, 3), "losers")]
