@@ -236,5 +236,5 @@ class Swiss(Format):
         return order, {row.entry: row.match_points for row in rows}
 
     def placements(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-                   results: Sequence[Result]) -> None:
+                   results: Sequence[Result], seed: int = 0) -> None:
         return None
