@@ -15,6 +15,7 @@ from typing import Any
 from .base import GameEnd, GameState, HandContext, Score, Table, Turn, Variant, seat_violation
 from .errors import RuleViolation, _
 from .fields import is_int
+from .names import clean_name
 from .options import resolve_options
 
 MAX_PLAYER_NAME = 40
@@ -114,13 +115,11 @@ def _clean_players(variant: Variant, players: Any) -> tuple[str, ...]:
     for name in players:
         if not isinstance(name, str) or not name.strip():
             raise RuleViolation("players", _("Each player needs a name."))
-        if len(name.strip()) > MAX_PLAYER_NAME:
-            raise RuleViolation("players", _("A name may have at most {count} characters."),
-                                count=MAX_PLAYER_NAME)
-        if name.strip() in names:
+        name = clean_name(name, "players", MAX_PLAYER_NAME)
+        if name in names:
             raise RuleViolation("players", _("Each player needs a different name: {name} is "
-                                             "there twice."), name=name.strip())
-        names.append(name.strip())
+                                             "there twice."), name=name)
+        names.append(name)
     return tuple(names)
 
 
