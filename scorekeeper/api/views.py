@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import Http404
+from django.urls import reverse
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -20,7 +21,7 @@ from ..models import Match
 from ..rules import RuleViolation
 from ..rules.errors import _
 from .errors import SafeJSONParser
-from .idempotency import HEADER, idempotent
+from .idempotency import HEADER, MAX_KEY, idempotent
 from .schema import (
     HandSerializer,
     MatchCreateSerializer,
@@ -30,9 +31,14 @@ from .schema import (
 )
 
 MATCH_FIELDS = {"variant", "players", "options", "games_to_win", "first_dealer"}
-IDEMPOTENCY = OpenApiParameter(HEADER, str, OpenApiParameter.HEADER, required=False,
+IDEMPOTENCY = OpenApiParameter(HEADER, {"type": "string", "minLength": 1, "maxLength": MAX_KEY},
+                               OpenApiParameter.HEADER, required=False,
                                description="Repeat a POST safely: the same key and body get "
-                                           "the first answer and store nothing new.")
+                                           "the first answer and store nothing new (the same "
+                                           "key with another body is 409). 1 to 255 "
+                                           "characters; it must be random (a UUID): the first "
+                                           "answer is given to whoever repeats the key. A key "
+                                           "is remembered per match (or per URL).")
 NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH,
                           description="The hand's number in the match, from 1.")
 ERRORS = {400: OpenApiResponse(description="The rules refuse it: {field: [message]}."),
@@ -124,7 +130,8 @@ class MatchClose(Api):
                    summary="Close a session (trionfo) or an abandoned match")
     def post(self, request: Request, token: str) -> Response:
         match_id = self.match_key(token)
-        return idempotent(request, lambda: self._close(match_id))
+        return idempotent(request, lambda: self._close(match_id),
+                          scope=reverse("match-close", args=[match_id]))
 
     def _close(self, match_id: uuid.UUID) -> Response:
         match = services.match_close(match_id=match_id)
@@ -151,7 +158,8 @@ class HandList(Api):
                    responses={201: HandSerializer, **ERRORS}, summary="Record a hand")
     def post(self, request: Request, token: str) -> Response:
         match_id = self.match_key(token)
-        return idempotent(request, lambda: self._record(request, match_id))
+        return idempotent(request, lambda: self._record(request, match_id),
+                          scope=reverse("hand-list", args=[match_id]))
 
     def _record(self, request: Request, match_id: uuid.UUID) -> Response:
         payload, number = _split_number(_body(request))
