@@ -172,9 +172,22 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
 
+# A match's key is never written whole to a log: the request and access loggers cut it to
+# its first 6 characters (scorekeeper/logs.py; gunicorn's logger is in deploy/gunicorn.conf.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"redact_keys": {"()": "scorekeeper.logs.RedactKeys"}},
+    "formatters": {"django.server": {"()": "django.utils.log.ServerFormatter",
+                                     "format": "[{server_time}] {message}", "style": "{"}},
+    "handlers": {"console": {"class": "logging.StreamHandler"},
+                 "django.server": {"class": "logging.StreamHandler",
+                                   "formatter": "django.server"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        "django.request": {"filters": ["redact_keys"]},
+        "django.security": {"filters": ["redact_keys"]},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False,
+                          "filters": ["redact_keys"]},
+    },
 }
