@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "scorekeeper",
     "tournaments",
 ]
@@ -65,6 +66,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -99,6 +101,33 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"timeout": 20, "transaction_mode": "IMMEDIATE"})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The cache (the API's throttles): Redis at CACHE_URL, else at the broker's URL when it is
+# Redis, else each process's memory (fine for one process; several need Redis).
+CACHE_URL = os.environ.get("CACHE_URL", "") or (
+    os.environ.get("CELERY_BROKER_URL", "") if os.environ.get(
+        "CELERY_BROKER_URL", "").startswith(("redis://", "rediss://")) else "")
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                      "LOCATION": CACHE_URL, "KEY_PREFIX": "scorekeeper"} if CACHE_URL else
+          {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Proxies in front of the site that set X-Forwarded-For and X-Forwarded-Proto (1 behind
+# deploy/nginx.conf); 0: those headers are not trusted (scorekeeper/proxy.py).
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0") or 0)
+if PROXY_COUNT > 0:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Limits per client address (scorekeeper/api/throttling.py): "<n>/<second|minute|hour|day>".
+THROTTLE_RATES = {"create": os.environ.get("THROTTLE_CREATE_RATE", "60/hour") or None}
+
+# The admin's login: an address is locked out for an hour after AXES_FAILURE_LIMIT failures.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
+                           "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = int(os.environ.get("ADMIN_LOGIN_FAILURES", "5") or 5)
+AXES_COOLOFF_TIME = 1  # hours
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.proxy.client_address"
+AXES_RESET_ON_SUCCESS = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -168,7 +197,6 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 if not DEBUG:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
 

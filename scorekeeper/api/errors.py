@@ -1,4 +1,5 @@
-"""One place where errors become answers: rule violations 400, conflicts 409, unknown 404.
+"""One place where errors become answers: rule violations 400, conflicts 409, unknown 404,
+too many creations 429.
 
 Also a JSON parser that refuses, with a 400, what the standard one would turn into a 500
 (bodies nested thousands deep) and bodies far larger than any hand.
@@ -7,12 +8,13 @@ Also a JSON parser that refuses, with a 400, what the standard one would turn in
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext
 from rest_framework import status
-from rest_framework.exceptions import ParseError
+from rest_framework.exceptions import ParseError, Throttled
 from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -32,9 +34,20 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, MatchFinished):
         return Response({"detail": gettext("The match is finished.")},
                         status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, Throttled):
+        return throttled(exc)
     if isinstance(exc, ObjectDoesNotExist):
         return Response({"detail": "Not found."}, status=status.HTTP_404_NOT_FOUND)
     return drf_exception_handler(exc, context)
+
+
+def throttled(exc: Throttled) -> Response:
+    """A 429 with Retry-After (whole seconds) and a sentence in the request's language."""
+    seconds = max(1, math.ceil(exc.wait or 1))
+    message = gettext("Too many new matches or tournaments from this address. Try again in "
+                      "{minutes} min.").format(minutes=math.ceil(seconds / 60))
+    return Response({"detail": message}, status=status.HTTP_429_TOO_MANY_REQUESTS,
+                    headers={"Retry-After": str(seconds)})
 
 
 def conflict_message(conflict: MatchConflict) -> str:

@@ -29,6 +29,7 @@ from .schema import (
     VariantSerializer,
     hand_payload_schema,
 )
+from .throttling import CreateThrottle
 
 MATCH_FIELDS = {"variant", "players", "options", "games_to_win", "first_dealer"}
 IDEMPOTENCY = OpenApiParameter(HEADER, {"type": "string", "minLength": 1, "maxLength": MAX_KEY},
@@ -46,6 +47,8 @@ ERRORS = {400: OpenApiResponse(description="The rules refuse it: {field: [messag
           404: OpenApiResponse(description="No such match or hand."),
           409: OpenApiResponse(description="The match is finished, or the hand number is "
                                            "not the next one.")}
+TOO_MANY = OpenApiResponse(description="Too many matches started from this address: wait for "
+                                       "the Retry-After header's seconds.")
 
 
 class Api(APIView):
@@ -91,8 +94,11 @@ class VariantDetail(Api):
 
 
 class MatchList(Api):
+    throttle_classes = [CreateThrottle]
+
     @extend_schema(request=MatchCreateSerializer, parameters=[IDEMPOTENCY],
-                   responses={201: MatchSerializer, 400: ERRORS[400]}, summary="Start a match")
+                   responses={201: MatchSerializer, 400: ERRORS[400], 429: TOO_MANY},
+                   summary="Start a match")
     def post(self, request: Request) -> Response:
         return idempotent(request, lambda: self._create(request))
 
