@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -195,6 +196,11 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Beat's jobs, one entry each (one beat process only: deploy/).
+CELERY_BEAT_SCHEDULE = {
+    "scorekeeper-retention": {  # scorekeeper/retention.py, daily
+        "task": "scorekeeper.tasks.purge", "schedule": crontab(hour=3, minute=17)},
+}
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
