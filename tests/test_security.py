@@ -90,6 +90,7 @@ def test_check_deploy_is_clean_with_the_documented_production_variables() -> Non
 
 def _clean_env() -> dict[str, str]:
     names = {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "PROXY_COUNT", "DJANGO_SETTINGS_MODULE",
+             "DJANGO_ALLOW_ASYNC_UNSAFE",  # set by the browser tests, refused by --deploy
              *(name for name in os.environ if name.startswith("SECURE_"))}
     return {k: v for k, v in os.environ.items() if k not in names}
 
