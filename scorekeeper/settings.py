@@ -106,9 +106,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The cache (the API's throttles): Redis at CACHE_URL, else at the broker's URL when it is
 # Redis, else each process's memory (fine for one process; several need Redis).
+_BROKER = os.environ.get("CELERY_BROKER_URL", "")
 CACHE_URL = os.environ.get("CACHE_URL", "") or (
-    os.environ.get("CELERY_BROKER_URL", "") if os.environ.get(
-        "CELERY_BROKER_URL", "").startswith(("redis://", "rediss://")) else "")
+    _BROKER if _BROKER.startswith(("redis://", "rediss://")) else "")
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                       "LOCATION": CACHE_URL, "KEY_PREFIX": "scorekeeper"} if CACHE_URL else
           {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

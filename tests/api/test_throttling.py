@@ -88,3 +88,13 @@ def test_the_cache_is_redis_when_configured_and_local_memory_otherwise() -> None
     redis = "django.core.cache.backends.redis.RedisCache"
     assert _caches(CACHE_URL="redis://127.0.0.1:6379/4") == redis
     assert _caches(CELERY_BROKER_URL="redis://127.0.0.1:6379/4") == redis
+
+
+def test_a_failing_cache_lets_matches_be_created(api, three_a_minute, monkeypatch) -> None:
+    from scorekeeper.api.throttling import CreateThrottle
+
+    def down(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(CreateThrottle.cache, "get", down)
+    assert create(api).status_code == 201
