@@ -62,12 +62,16 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def request(port: int, path: str, body: Any = None, timeout: float = 5.0
-            ) -> tuple[int, dict[str, str], bytes, float]:
+def request(
+    port: int, path: str, body: Any = None, timeout: float = 5.0
+) -> tuple[int, dict[str, str], bytes, float]:
     """Status, headers, body and seconds taken (a timeout is status 0)."""
     data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data,
-                                 headers={"Content-Type": "application/json"} if data else {})
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=data,
+        headers={"Content-Type": "application/json"} if data else {},
+    )
     start = time.monotonic()
     try:
         with urllib.request.urlopen(req, timeout=timeout) as answer:
@@ -90,7 +94,7 @@ class SlowClient(threading.Thread):
     def run(self) -> None:
         while not self.stop.wait(DRIP):
             try:
-                self.sock.sendall(self.drip[self.sent % len(self.drip):][:1])
+                self.sock.sendall(self.drip[self.sent % len(self.drip) :][:1])
                 self.sent += 1
             except OSError:
                 self.closed_by_server = True
@@ -104,11 +108,15 @@ class SlowClient(threading.Thread):
 
 @contextmanager
 def slow_clients(port: int):
-    header = SlowClient(port, b"GET /api/variants/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ",
-                        b"abcdefghij")
-    body = SlowClient(port, b"POST /api/matches/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                            b"Content-Type: application/json\r\nContent-Length: 900\r\n\r\n",
-                      b'{"variant": ')
+    header = SlowClient(
+        port, b"GET /api/variants/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ", b"abcdefghij"
+    )
+    body = SlowClient(
+        port,
+        b"POST /api/matches/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Content-Type: application/json\r\nContent-Length: 900\r\n\r\n",
+        b'{"variant": ',
+    )
     clients = [header, body]
     for client in clients:
         client.start()
@@ -121,14 +129,21 @@ def slow_clients(port: int):
 
 
 def release(env: dict[str, str]) -> None:
-    done = subprocess.run([sys.executable, "manage.py", "release", "-v0"], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=180)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "release", "-v0"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     if done.returncode:
         raise CheckFailed(f"manage.py release failed:\n{done.stdout}\n{done.stderr}")
 
 
-def start(stack: ExitStack, command: list[str], env: dict[str, str], log: Path
-              ) -> subprocess.Popen[bytes]:
+def start(
+    stack: ExitStack, command: list[str], env: dict[str, str], log: Path
+) -> subprocess.Popen[bytes]:
     out = stack.enter_context(log.open("wb"))
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
 
@@ -147,9 +162,13 @@ def start(stack: ExitStack, command: list[str], env: dict[str, str], log: Path
 
 def nginx_config(tmp: Path, port: int, upstream: int, static: Path) -> Path:
     text = (ROOT / "deploy" / "nginx.conf").read_text()
-    for name, value in {"LISTEN": f"127.0.0.1:{port}", "UPSTREAM": f"127.0.0.1:{upstream}",
-                        "STATIC_ROOT": str(static), "PREFIX": str(tmp / "nginx"),
-                        "SERVER_NAME": "127.0.0.1"}.items():
+    for name, value in {
+        "LISTEN": f"127.0.0.1:{port}",
+        "UPSTREAM": f"127.0.0.1:{upstream}",
+        "STATIC_ROOT": str(static),
+        "PREFIX": str(tmp / "nginx"),
+        "SERVER_NAME": "127.0.0.1",
+    }.items():
         text = text.replace(f"@{name}@", value)
     (tmp / "nginx").mkdir()
     path = tmp / "nginx.conf"
@@ -165,20 +184,29 @@ def wait_ready(port: int, processes: list[subprocess.Popen[bytes]], logs: list[P
         if request(port, "/api/variants/", timeout=2)[0] == 200:
             return
         time.sleep(0.3)
-    raise CheckFailed("the site did not answer through nginx:\n" + "\n".join(
-        log.read_text(errors="replace")[-2000:] for log in logs if log.exists()))
+    raise CheckFailed(
+        "the site did not answer through nginx:\n"
+        + "\n".join(log.read_text(errors="replace")[-2000:] for log in logs if log.exists())
+    )
 
 
 def check_recipe(port: int, tmp: Path) -> None:
     status, _, page, _ = request(port, "/")
-    css = next((part.split('"')[0] for part in page.decode().split('href="/static/')[1:]
-                if part.split('"')[0].endswith(".css")), None)
+    css = next(
+        (
+            part.split('"')[0]
+            for part in page.decode().split('href="/static/')[1:]
+            if part.split('"')[0].endswith(".css")
+        ),
+        None,
+    )
     if status != 200 or css is None or css == "css/site.css":
         raise CheckFailed(f"the home page with DEBUG=0 answered {status}, CSS {css!r}")
     if request(port, f"/static/{css}")[0] != 200:
         raise CheckFailed(f"nginx does not serve /static/{css}")
-    status, headers, body, _ = request(port, "/api/matches/", {"variant": "tarneeb",
-                                                               "players": PLAYERS})
+    status, headers, body, _ = request(
+        port, "/api/matches/", {"variant": "tarneeb", "players": PLAYERS}
+    )
     if status != 201:
         raise CheckFailed(f"creating a match answered {status}: {body[:300]!r}")
     key = json.loads(body)["id"]
@@ -198,13 +226,17 @@ def watch(port: int, label: str, seconds: float = WATCH) -> list[float]:
     times: list[float] = []
     until = time.monotonic() + seconds
     while time.monotonic() < until:
-        for path, body in (("/api/variants/", None),
-                           ("/api/matches/", {"variant": "belote", "players": PLAYERS})):
+        for path, body in (
+            ("/api/variants/", None),
+            ("/api/matches/", {"variant": "belote", "players": PLAYERS}),
+        ):
             status, _, _, took = request(port, path, body, timeout=LIMIT + 2)
             times.append(took if status in (200, 201) else float("inf"))
         time.sleep(0.5)
-    print(f"{label}: {len(times)} requests, median {statistics.median(times):.3f} s, "
-          f"slowest {max(times):.3f} s")
+    print(
+        f"{label}: {len(times)} requests, median {statistics.median(times):.3f} s, "
+        f"slowest {max(times):.3f} s"
+    )
     return times
 
 
@@ -213,8 +245,10 @@ def control(gunicorn: int) -> None:
     with slow_clients(gunicorn):
         status, _, _, took = request(gunicorn, "/api/variants/", timeout=LIMIT + 2)
     stalled = status == 0 or took > LIMIT
-    print(f"for comparison, gunicorn alone with two slow clients: "
-          f"{'stalled, as expected' if stalled else f'answered in {took:.3f} s'}")
+    print(
+        f"for comparison, gunicorn alone with two slow clients: "
+        f"{'stalled, as expected' if stalled else f'answered in {took:.3f} s'}"
+    )
 
 
 def check(tmp: Path, stack: ExitStack) -> None:
@@ -222,20 +256,42 @@ def check(tmp: Path, stack: ExitStack) -> None:
     if not Path(nginx).exists():
         raise CheckFailed("nginx is missing: apt-get install nginx")
     static, gunicorn_port, nginx_port = tmp / "static", free_port(), free_port()
-    env = {**os.environ, "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50),
-           "ALLOWED_HOSTS": "127.0.0.1,localhost", "PROXY_COUNT": "1",
-           "STATIC_ROOT": str(static), "WEB_CONCURRENCY": "2",
-           "GUNICORN_BIND": f"127.0.0.1:{gunicorn_port}", "THROTTLE_CREATE_RATE": "10000/hour",
-           "GUNICORN_LOG_LEVEL": "warning", "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "PROXY_COUNT": "1",
+        "STATIC_ROOT": str(static),
+        "WEB_CONCURRENCY": "2",
+        "GUNICORN_BIND": f"127.0.0.1:{gunicorn_port}",
+        "THROTTLE_CREATE_RATE": "10000/hour",
+        "GUNICORN_LOG_LEVEL": "warning",
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+    }
     env.setdefault("DATABASE_URL", f"sqlite:///{tmp / 'db.sqlite3'}")
     release(env)
     signal.alarm(BUDGET)
     logs = [tmp / "gunicorn.log", tmp / "nginx.out"]
     processes = [
-        start(stack, [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py"],
-              env, logs[0]),
-        start(stack, [nginx, "-c", str(nginx_config(tmp, nginx_port, gunicorn_port, static)),
-                      "-p", str(tmp / "nginx"), "-g", "daemon off;"], env, logs[1])]
+        start(
+            stack, [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py"], env, logs[0]
+        ),
+        start(
+            stack,
+            [
+                nginx,
+                "-c",
+                str(nginx_config(tmp, nginx_port, gunicorn_port, static)),
+                "-p",
+                str(tmp / "nginx"),
+                "-g",
+                "daemon off;",
+            ],
+            env,
+            logs[1],
+        ),
+    ]
     wait_ready(nginx_port, processes, logs)
     check_recipe(nginx_port, tmp)
     control(gunicorn_port)
@@ -250,8 +306,10 @@ def check(tmp: Path, stack: ExitStack) -> None:
             raise CheckFailed(f"the slow clients were not held open long enough: {held} bytes")
         delay = max(times) - usual
         if delay <= LIMIT:
-            print(f"ok: no request delayed by more than {LIMIT} s (at most {delay:.3f} s) "
-                  f"while two clients dripped {held} bytes")
+            print(
+                f"ok: no request delayed by more than {LIMIT} s (at most {delay:.3f} s) "
+                f"while two clients dripped {held} bytes"
+            )
             return
         print(f"round {round_}: a request was delayed by {delay:.3f} s")
     raise CheckFailed(f"a normal request was delayed by {delay:.3f} s (limit {LIMIT} s)")

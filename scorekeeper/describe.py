@@ -62,8 +62,12 @@ def tarneeb(data: Mapping[str, Any], names: Names) -> str:
         return _("All passed: thrown in")
     doubled = " ×2" if given.get("doubled") else ""
     text = _("{name} bid {bid} {suit}{doubled}, took {tricks}").format(
-        name=names.seat(given["declarer"]), bid=given["bid"], suit=suit(given["trump"]),
-        doubled=doubled, tricks=given["tricks"])
+        name=names.seat(given["declarer"]),
+        bid=given["bid"],
+        suit=suit(given["trump"]),
+        doubled=doubled,
+        tricks=given["tricks"],
+    )
     if given["tricks"] == 13:
         return _said(text, _("all 13 tricks"))
     return _said(text, _verdict(given["tricks"] >= given["bid"]))
@@ -74,7 +78,8 @@ def individual(data: Mapping[str, Any], names: Names) -> str:
     bids = "·".join(str(bid) for bid in given["bids"])
     if data.get("thrown_in"):
         return _("Bids {bids} (total {total}): too low, thrown in").format(
-            bids=bids, total=sum(given["bids"]))
+            bids=bids, total=sum(given["bids"])
+        )
     tricks = "·".join(str(took) for took in given["tricks"])
     return _("Bids {bids}, tricks {tricks}").format(bids=bids, tricks=tricks)
 
@@ -88,8 +93,12 @@ def maraffa(data: Mapping[str, Any], names: Names) -> str:
     claim = given.get("claim")
     if claim:
         verdict = _("right") if details.get("claim_right") else _("wrong")
-        text = _then(text, _("{team} claimed the game: {verdict}").format(
-            team=names.team(claim["team"]), verdict=verdict))
+        text = _then(
+            text,
+            _("{team} claimed the game: {verdict}").format(
+                team=names.team(claim["team"]), verdict=verdict
+            ),
+        )
     if given.get("maraffa") is not None:
         text = _then(text, _("maraffa for {team}").format(team=names.team(given["maraffa"])))
     return text
@@ -101,7 +110,8 @@ def trionfo(data: Mapping[str, Any], names: Names) -> str:
         return _("All passed: thrown in")
     bid = str(labels.TRIONFO_BIDS.get(given["bid"], given["bid"]))
     text = _("{name}: {bid}, {suit} trump").format(
-        name=names.seat(given["declarer"]), bid=bid, suit=suit(given["trump"], italian=True))
+        name=names.seat(given["declarer"]), bid=bid, suit=suit(given["trump"], italian=True)
+    )
     partner = given.get("partner")
     if partner is not None and partner != given["declarer"]:
         text = _also(text, _("partner {name}").format(name=names.seat(partner)))
@@ -150,7 +160,10 @@ def _declared(details: Mapping[str, Any], names: Names) -> str:
 
 
 BY_FAMILY: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
-    "tarneeb": tarneeb, "individual": individual, "maraffa": maraffa, "trionfo": trionfo,
+    "tarneeb": tarneeb,
+    "individual": individual,
+    "maraffa": maraffa,
+    "trionfo": trionfo,
     "blot": blot,
 }
 

@@ -22,8 +22,10 @@ from gunicorn.glogging import Logger
 
 SHOWN = 6
 # A key follows a "/" (or an encoded "/" or "=" in a query string) and ends a segment.
-KEY = re.compile(r"(?:(?<=/)|(?<=%2[Ff])|(?<==))([A-Za-z0-9_-]{" + str(SHOWN) + r"})"
-                 r"[A-Za-z0-9_-]{14,}(?=[/?#&\s\"']|%2[Ff]|$)")
+KEY = re.compile(
+    r"(?:(?<=/)|(?<=%2[Ff])|(?<==))([A-Za-z0-9_-]{" + str(SHOWN) + r"})"
+    r"[A-Za-z0-9_-]{14,}(?=[/?#&\s\"']|%2[Ff]|$)"
+)
 
 
 def redact(text: str) -> str:
@@ -54,5 +56,7 @@ class GunicornLogger(Logger):
         found = super().atoms(resp, req, environ, request_time)
         # Every atom: the request line, path, query and referrer, and the {header}i and
         # {variable}e atoms a custom access_log_format may name.
-        return {name: redact(value) if isinstance(value, str) else value
-                for name, value in found.items()}
+        return {
+            name: redact(value) if isinstance(value, str) else value
+            for name, value in found.items()
+        }

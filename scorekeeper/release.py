@@ -33,4 +33,5 @@ def require_collected_static() -> None:
         raise ImproperlyConfigured(
             f"The static files are not collected in {settings.STATIC_ROOT} (no {manifest}): "
             "with DEBUG off every page would answer 500. Prepare the release first: "
-            "`make release` (or `python manage.py release`) with the same environment.")
+            "`make release` (or `python manage.py release`) with the same environment."
+        )

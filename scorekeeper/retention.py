@@ -52,8 +52,11 @@ def empty_matches(now: datetime) -> QuerySet[Match]:
 
 @transaction.atomic
 def _purge_empty_matches(now: datetime) -> int:
-    ids = list(empty_matches(now).select_for_update(skip_locked=True, of=("self",))
-               .values_list("id", flat=True))
+    ids = list(
+        empty_matches(now)
+        .select_for_update(skip_locked=True, of=("self",))
+        .values_list("id", flat=True)
+    )
     if not ids:
         return 0
     # Locked now: no hand can be added before the delete; check again to be sure.

@@ -38,8 +38,7 @@ class SecurityHeadersMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         if settings.CONTENT_SECURITY_POLICY:
-            response.headers.setdefault("Content-Security-Policy",
-                                        settings.CONTENT_SECURITY_POLICY)
+            response.headers.setdefault("Content-Security-Policy", settings.CONTENT_SECURITY_POLICY)
         if carries_key(request, response):
             add_never_cache_headers(response)
         return response

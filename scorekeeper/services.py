@@ -32,23 +32,36 @@ class MatchConflict(Exception):
 def table_of(match: Match) -> Table:
     variant = rules.find_variant(match.variant)
     assert variant is not None, f"unknown variant {match.variant!r} in the database"
-    return Table(variant, tuple(match.players), match.options, match.games_to_win,
-                 match.first_dealer)
+    return Table(
+        variant, tuple(match.players), match.options, match.games_to_win, match.first_dealer
+    )
 
 
 def state_of(match: Match) -> MatchState:
     return MatchState.from_dict(match.state)
 
 
-def match_create(*, variant: Any, players: Any, options: Any = None, games_to_win: Any = None,
-                 first_dealer: Any = None) -> Match:
+def match_create(
+    *,
+    variant: Any,
+    players: Any,
+    options: Any = None,
+    games_to_win: Any = None,
+    first_dealer: Any = None,
+) -> Match:
     found = rules.find_variant(variant) if isinstance(variant, str) else None
     if found is None:
-        raise RuleViolation("variant", _("Unknown game. Choose one of: {slugs}."),
-                            slugs=", ".join(rules.VARIANTS))
+        raise RuleViolation(
+            "variant", _("Unknown game. Choose one of: {slugs}."), slugs=", ".join(rules.VARIANTS)
+        )
     table = rules.make_table(found, players, options, games_to_win, first_dealer)
-    match = Match(variant=found.slug, players=list(table.players), options=dict(table.options),
-                  games_to_win=table.games_to_win, first_dealer=table.first_dealer)
+    match = Match(
+        variant=found.slug,
+        players=list(table.players),
+        options=dict(table.options),
+        games_to_win=table.games_to_win,
+        first_dealer=table.first_dealer,
+    )
     _store_state(match, rules.start(table))
     match.save(force_insert=True)
     return match
@@ -74,8 +87,9 @@ def _hand_row(match: Match, played: PlayedHand) -> Hand:
     result = played.to_dict()
     for key in ("number", "game", "input"):
         result.pop(key)
-    return Hand(match=match, number=played.number, game=played.game,
-                input=dict(played.input), result=result)
+    return Hand(
+        match=match, number=played.number, game=played.game, input=dict(played.input), result=result
+    )
 
 
 def hand_preview(*, match: Match, payload: Any) -> PlayedHand:
@@ -94,8 +108,9 @@ def hand_record(*, match_id: Any, payload: Any, number: int | None = None) -> Ha
     if state.finished:
         raise MatchConflict(_("The match is finished: no more hands can be entered."))
     if number is not None and number != state.number:
-        raise MatchConflict(_("The next hand is number {next}, not {number}."),
-                            next=state.number, number=number)
+        raise MatchConflict(
+            _("The next hand is number {next}, not {number}."), next=state.number, number=number
+        )
     played, after = rules.play(table_of(match), state, payload)
     hand = _hand_row(match, played)
     _store_state(match, after)
@@ -123,13 +138,19 @@ def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
         return target  # nothing changed: nothing to re-score, nothing to record
     payloads = [payload if hand.number == number else hand.input for hand in hands]
     played = _rescore(match, payloads)
-    HandChange.objects.create(match=match, number=number, action=HandChange.Action.CORRECT,
-                              before=_snapshot(target), after=dict(payload))
+    HandChange.objects.create(
+        match=match,
+        number=number,
+        action=HandChange.Action.CORRECT,
+        before=_snapshot(target),
+        after=dict(payload),
+    )
     changed = []
     for hand, new in zip(hands, played, strict=True):
         row = _hand_row(match, new)
-        if hand.number >= number and (row.result != hand.result or row.input != hand.input
-                                      or row.game != hand.game):
+        if hand.number >= number and (
+            row.result != hand.result or row.input != hand.input or row.game != hand.game
+        ):
             hand.input, hand.result, hand.game = row.input, row.result, row.game
             changed.append(hand)
     Hand.objects.bulk_update(changed, ["input", "result", "game", "updated_at"])
@@ -145,10 +166,12 @@ def hand_undo(*, match_id: Any, number: int) -> None:
         raise MatchConflict(_("There is no hand to undo."))
     last = hands[-1]
     if last.number != number:
-        raise MatchConflict(_("Only the last hand (number {number}) can be undone."),
-                            number=last.number)
-    HandChange.objects.create(match=match, number=number, action=HandChange.Action.UNDO,
-                              before=_snapshot(last))
+        raise MatchConflict(
+            _("Only the last hand (number {number}) can be undone."), number=last.number
+        )
+    HandChange.objects.create(
+        match=match, number=number, action=HandChange.Action.UNDO, before=_snapshot(last)
+    )
     last.delete()
     _rescore(match, [hand.input for hand in hands[:-1]])
 

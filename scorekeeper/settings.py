@@ -92,7 +92,8 @@ TEMPLATES = [
 
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=600,
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=600,
         conn_health_checks=True,
     )
 }
@@ -100,7 +101,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent phones: take the write lock when a transaction begins (so two writers
     # queue instead of one failing), and wait for it rather than failing at once.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "transaction_mode": "IMMEDIATE"})
+        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -108,10 +110,17 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Redis, else each process's memory (fine for one process; several need Redis).
 _BROKER = os.environ.get("CELERY_BROKER_URL", "")
 CACHE_URL = os.environ.get("CACHE_URL", "") or (
-    _BROKER if _BROKER.startswith(("redis://", "rediss://")) else "")
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                      "LOCATION": CACHE_URL, "KEY_PREFIX": "scorekeeper"} if CACHE_URL else
-          {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    _BROKER if _BROKER.startswith(("redis://", "rediss://")) else ""
+)
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": CACHE_URL,
+        "KEY_PREFIX": "scorekeeper",
+    }
+    if CACHE_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
 
 # Proxies in front of the site that set X-Forwarded-For and X-Forwarded-Proto (1 behind
 # deploy/nginx.conf); 0: those headers are not trusted (scorekeeper/proxy.py).
@@ -123,8 +132,10 @@ if PROXY_COUNT > 0:
 THROTTLE_RATES = {"create": os.environ.get("THROTTLE_CREATE_RATE", "60/hour") or None}
 
 # The admin's login: an address is locked out for an hour after AXES_FAILURE_LIMIT failures.
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
-                           "django.contrib.auth.backends.ModelBackend"]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 AXES_FAILURE_LIMIT = int(os.environ.get("ADMIN_LOGIN_FAILURES", "5") or 5)
 AXES_COOLOFF_TIME = 1  # hours
 AXES_LOCKOUT_PARAMETERS = ["ip_address"]
@@ -200,14 +211,17 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Beat's jobs, one entry each (one beat process only: deploy/).
 CELERY_BEAT_SCHEDULE = {
     "scorekeeper-retention": {  # scorekeeper/retention.py, daily
-        "task": "scorekeeper.tasks.purge", "schedule": crontab(hour=3, minute=17)},
+        "task": "scorekeeper.tasks.purge",
+        "schedule": crontab(hour=3, minute=17),
+    },
 }
 
 # Headers (scorekeeper/security.py). Inline style attributes carry the score colours.
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
-    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
 # HTTPS, switched on by the environment once the site is served over TLS (README).
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0") or 0)
@@ -224,16 +238,26 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {"redact_keys": {"()": "scorekeeper.logs.RedactKeys"}},
-    "formatters": {"django.server": {"()": "django.utils.log.ServerFormatter",
-                                     "format": "[{server_time}] {message}", "style": "{"}},
-    "handlers": {"console": {"class": "logging.StreamHandler"},
-                 "django.server": {"class": "logging.StreamHandler",
-                                   "formatter": "django.server"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server"},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
     "loggers": {
         "django.request": {"filters": ["redact_keys"]},
         "django.security": {"filters": ["redact_keys"]},
-        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False,
-                          "filters": ["redact_keys"]},
+        "django.server": {
+            "handlers": ["django.server"],
+            "level": "INFO",
+            "propagate": False,
+            "filters": ["redact_keys"],
+        },
     },
 }

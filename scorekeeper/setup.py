@@ -51,17 +51,32 @@ def _control(option: Option, posted: Mapping[str, Any] | None) -> Control:
     kind = {"boolean": "switch", "integer": "number"}.get(option.type, "buttons")
     if kind == "buttons" and len(option.choices) > MANY_CHOICES:
         kind = "list"
-    choices = [{"value": str(choice), "label": labels.choice_label(option.name, choice),
-                "checked": str(choice) == str(value),
-                "default": choice == option.default} for choice in option.choices]
-    return Control(option.name, kind, labels.option_label(option.name),
-                   labels.option_help(option.name, option.help), option.default,
-                   "" if value is None else value, option.nullable, option.min, option.max,
-                   choices)
+    choices = [
+        {
+            "value": str(choice),
+            "label": labels.choice_label(option.name, choice),
+            "checked": str(choice) == str(value),
+            "default": choice == option.default,
+        }
+        for choice in option.choices
+    ]
+    return Control(
+        option.name,
+        kind,
+        labels.option_label(option.name),
+        labels.option_help(option.name, option.help),
+        option.default,
+        "" if value is None else value,
+        option.nullable,
+        option.min,
+        option.max,
+        choices,
+    )
 
 
-def parse_options(variant: rules.Variant, posted: Mapping[str, Any]
-                  ) -> tuple[dict[str, Any], dict[str, str]]:
+def parse_options(
+    variant: rules.Variant, posted: Mapping[str, Any]
+) -> tuple[dict[str, Any], dict[str, str]]:
     """The posted options in their types, and an error message by option name."""
     options: dict[str, Any] = {}
     errors: dict[str, str] = {}
@@ -79,8 +94,9 @@ def parse_options(variant: rules.Variant, posted: Mapping[str, Any]
                 try:
                     options[option.name] = option.clean(int(text))
                 except rules.RuleViolation as violation:  # out of range: say so by the field
-                    errors[option.name] = _("Must be a whole number from {min} to {max}."
-                                            ).format(**violation.params)
+                    errors[option.name] = _("Must be a whole number from {min} to {max}.").format(
+                        **violation.params
+                    )
             else:
                 errors[option.name] = _("Give a whole number.")
         else:

@@ -29,8 +29,9 @@ def form_of(variant: rules.Variant) -> str:
         return "individual"
     if variant.slug == "trionfo":
         return "trionfo"
-    return {"tarneeb": "tarneeb", "maraffa": "maraffa", "blot": "blot"}.get(variant.family,
-                                                                           variant.family)
+    return {"tarneeb": "tarneeb", "maraffa": "maraffa", "blot": "blot"}.get(
+        variant.family, variant.family
+    )
 
 
 @dataclass(frozen=True)
@@ -45,8 +46,10 @@ def columns(variant: rules.Variant, names: Names) -> list[Column]:
         labels = list(names.players)
     else:
         labels = [names.team(index) for index in range(len(variant.teams))]
-    return [Column(label, _short(label), COLOURS[index % len(COLOURS)])
-            for index, label in enumerate(labels)]
+    return [
+        Column(label, _short(label), COLOURS[index % len(COLOURS)])
+        for index, label in enumerate(labels)
+    ]
 
 
 def _short(label: str) -> str:
@@ -70,19 +73,27 @@ def rows(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> list[
     out = []
     for hand in data["hands"]:
         deltas = _by_column(variant, hand.get("delta"), hand.get("player_delta")) or []
-        afters = _by_column(variant, hand.get("scores_after"),
-                            hand.get("player_scores_after")) or []
-        out.append({
-            "number": hand["number"], "game": hand["game"], "thrown_in": hand["thrown_in"],
-            "line": hand_line(form, hand, names), "summary": hand.get("summary", ""),
-            "cells": list(zip(deltas, afters, strict=False)),
-            "ended_game": hand.get("ended_game"), "dealer": names.seat(hand.get("dealer")),
-        })
+        afters = (
+            _by_column(variant, hand.get("scores_after"), hand.get("player_scores_after")) or []
+        )
+        out.append(
+            {
+                "number": hand["number"],
+                "game": hand["game"],
+                "thrown_in": hand["thrown_in"],
+                "line": hand_line(form, hand, names),
+                "summary": hand.get("summary", ""),
+                "cells": list(zip(deltas, afters, strict=False)),
+                "ended_game": hand.get("ended_game"),
+                "dealer": names.seat(hand.get("dealer")),
+            }
+        )
     return out
 
 
-def _segments(variant: rules.Variant, data: Mapping[str, Any], count: int
-              ) -> tuple[list[list[list[tuple[int, int]]]], list[int], int]:
+def _segments(
+    variant: rules.Variant, data: Mapping[str, Any], count: int
+) -> tuple[list[list[list[tuple[int, int]]]], list[int], int]:
     """Each column's running score as (hand index, total) segments, one per game: a new
     game starts again from 0 where the last one ended."""
     done: list[list[list[tuple[int, int]]]] = [[] for _col in range(count)]
@@ -106,8 +117,9 @@ def _segments(variant: rules.Variant, data: Mapping[str, Any], count: int
     return done, breaks, index
 
 
-def chart(variant: rules.Variant, data: Mapping[str, Any], cols: Sequence[Column],
-          target: int | None) -> dict[str, Any] | None:
+def chart(
+    variant: rules.Variant, data: Mapping[str, Any], cols: Sequence[Column], target: int | None
+) -> dict[str, Any] | None:
     """Polylines of each column's running score, hand by hand, from 0 before hand 1."""
     segments, breaks, last = _segments(variant, data, len(cols))
     if last < 1:
@@ -126,14 +138,27 @@ def chart(variant: rules.Variant, data: Mapping[str, Any], cols: Sequence[Column
     lines = []
     for col, column in zip(cols, segments, strict=True):
         end = column[-1][-1] if column else (0, 0)
-        lines.append({"colour": col.colour, "label": col.label,
-                      "polylines": [" ".join(f"{x(i)},{y(v)}" for i, v in line)
-                                    for line in column],
-                      "last_x": x(end[0]), "last_y": y(end[1])})
-    return {"width": CHART_W, "height": CHART_H, "lines": lines, "zero": y(0),
-            "target": y(target) if target is not None and low <= target <= high else None,
-            "breaks": [x(index) for index in breaks], "low": low, "high": high,
-            "left": PAD, "right": CHART_W - PAD}
+        lines.append(
+            {
+                "colour": col.colour,
+                "label": col.label,
+                "polylines": [" ".join(f"{x(i)},{y(v)}" for i, v in line) for line in column],
+                "last_x": x(end[0]),
+                "last_y": y(end[1]),
+            }
+        )
+    return {
+        "width": CHART_W,
+        "height": CHART_H,
+        "lines": lines,
+        "zero": y(0),
+        "target": y(target) if target is not None and low <= target <= high else None,
+        "breaks": [x(index) for index in breaks],
+        "low": low,
+        "high": high,
+        "left": PAD,
+        "right": CHART_W - PAD,
+    }
 
 
 def next_turn(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> dict[str, str]:
@@ -153,10 +178,13 @@ def next_turn(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> 
         speaks = _("{name} is the battezzante and names trump.").format(name=names.seat(speaker))
     else:
         speaks = _("{name} speaks first.").format(name=names.seat(speaker))
-    return {"number": str(turn["number"]),
-            "deals": _("{name} deals hand {number}.").format(name=names.seat(turn["dealer"]),
-                                                             number=turn["number"]),
-            "speaks": speaks}
+    return {
+        "number": str(turn["number"]),
+        "deals": _("{name} deals hand {number}.").format(
+            name=names.seat(turn["dealer"]), number=turn["number"]
+        ),
+        "speaks": speaks,
+    }
 
 
 def winner_text(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> str:
@@ -174,8 +202,7 @@ def changes(data: Mapping[str, Any], form: str, names: Names) -> list[dict[str, 
     out = []
     for change in reversed(data.get("changes") or []):
         before = change.get("before") or {}
-        was = hand_line(form, {**(before.get("result") or {}), "input": before.get("input")},
-                        names)
+        was = hand_line(form, {**(before.get("result") or {}), "input": before.get("input")}, names)
         if change["action"] == "undo":
             text = _("Hand {number} was undone.").format(number=change["number"])
         else:
@@ -198,21 +225,29 @@ def match_page(match_data: Mapping[str, Any], *, writable: bool) -> dict[str, An
     target = match_data["options"].get("target")
     team_totals = None
     if variant.individual and variant.teams is not None:
-        team_totals = [{"label": names.team(i), "score": score}
-                       for i, score in enumerate(match_data.get("scores") or [])]
+        team_totals = [
+            {"label": names.team(i), "score": score}
+            for i, score in enumerate(match_data.get("scores") or [])
+        ]
     won = match_data.get("games_won")
     return {
-        "variant": variant, "form": form_of(variant), "names": names, "columns": cols,
-        "totals": list(zip(cols, current or [], strict=False)), "team_totals": team_totals,
+        "variant": variant,
+        "form": form_of(variant),
+        "names": names,
+        "columns": cols,
+        "totals": list(zip(cols, current or [], strict=False)),
+        "team_totals": team_totals,
         "rows": rows(variant, match_data, names),
         "chart": chart(variant, match_data, cols, target if isinstance(target, int) else None),
         "next": next_turn(variant, match_data, names),
         "winner_text": winner_text(variant, match_data, names),
-        "games_won": list(zip(cols, won, strict=False)) if won and match_data[
-            "games_to_win"] > 1 else None,
-        "bella": bool(won) and match_data["games_to_win"] > 1 and all(
-            w == match_data["games_to_win"] - 1 for w in won) and match_data[
-            "status"] != "finished",
+        "games_won": list(zip(cols, won, strict=False))
+        if won and match_data["games_to_win"] > 1
+        else None,
+        "bella": bool(won)
+        and match_data["games_to_win"] > 1
+        and all(w == match_data["games_to_win"] - 1 for w in won)
+        and match_data["status"] != "finished",
         "changes": changes(match_data, form_of(variant), names),
         "last_number": match_data["hands"][-1]["number"] if match_data["hands"] else None,
         "writable": writable,

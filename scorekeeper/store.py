@@ -16,8 +16,20 @@ from django.db import connection
 
 from .models import Hand, Match
 
-FIELDS = ("view_id", "variant", "players", "options", "games_to_win", "first_dealer", "status",
-          "winner", "closed", "state", "created_at", "updated_at")
+FIELDS = (
+    "view_id",
+    "variant",
+    "players",
+    "options",
+    "games_to_win",
+    "first_dealer",
+    "status",
+    "winner",
+    "closed",
+    "state",
+    "created_at",
+    "updated_at",
+)
 JSON_FIELDS = {"players", "options", "state"}
 
 LOCK = f"SELECT {', '.join(FIELDS)} FROM scorekeeper_match WHERE id = %s FOR UPDATE"
@@ -47,8 +59,10 @@ def lock(match_id: Any) -> Match:
         row = cursor.fetchone()
     if row is None:
         raise Match.DoesNotExist
-    values = {name: _json(value) if name in JSON_FIELDS else value
-              for name, value in zip(FIELDS, row, strict=True)}
+    values = {
+        name: _json(value) if name in JSON_FIELDS else value
+        for name, value in zip(FIELDS, row, strict=True)
+    }
     match = Match(id=match_id, **values)
     match._state.adding = False
     match._state.db = connection.alias
@@ -62,10 +76,21 @@ def append(match: Match, hand: Hand) -> None:
         match.save(update_fields=["state", "status", "winner", "closed", "updated_at"])
         return
     with connection.cursor() as cursor:
-        cursor.execute(APPEND, [
-            match.pk, hand.number, hand.game, json.dumps(hand.input), json.dumps(hand.result),
-            json.dumps(match.state), match.status, match.winner, match.closed, match.pk,
-        ])
+        cursor.execute(
+            APPEND,
+            [
+                match.pk,
+                hand.number,
+                hand.game,
+                json.dumps(hand.input),
+                json.dumps(hand.result),
+                json.dumps(match.state),
+                match.status,
+                match.winner,
+                match.closed,
+                match.pk,
+            ],
+        )
         hand.pk = cursor.fetchone()[0]
     hand._state.adding = False
     hand._state.db = connection.alias

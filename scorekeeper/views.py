@@ -52,10 +52,19 @@ def _writable(token: str) -> Match:
 def _games() -> list[dict[str, Any]]:
     """Every game, the families together as a table knows them (tarneeb first)."""
     order = list(labels.GAMES)
-    variants = sorted(rules.VARIANTS.values(),
-                      key=lambda v: order.index(v.slug) if v.slug in order else len(order))
-    return [{"slug": v.slug, "name": labels.game_name(v), "description": labels.game_description(v),
-             "players": v.players} for v in variants]
+    variants = sorted(
+        rules.VARIANTS.values(),
+        key=lambda v: order.index(v.slug) if v.slug in order else len(order),
+    )
+    return [
+        {
+            "slug": v.slug,
+            "name": labels.game_name(v),
+            "description": labels.game_description(v),
+            "players": v.players,
+        }
+        for v in variants
+    ]
 
 
 @require_GET
@@ -71,22 +80,33 @@ def choose(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest, slug: str) -> HttpResponse:
     variant = _variant(slug)
-    context: dict[str, Any] = {"variant": variant, "name": labels.game_name(variant),
-                               "errors": {}, "players": [""] * variant.players,
-                               "games_to_win": variant.default_games_to_win, "first_dealer": 0}
+    context: dict[str, Any] = {
+        "variant": variant,
+        "name": labels.game_name(variant),
+        "errors": {},
+        "players": [""] * variant.players,
+        "games_to_win": variant.default_games_to_win,
+        "first_dealer": 0,
+    }
     if request.method == "GET":
         context["controls"] = setup.controls(variant)
         return render(request, "scorekeeper/setup.html", context)
     posted = request.POST
     options, errors = setup.parse_options(variant, posted)
     players = setup.parse_players(variant, posted)
-    games_to_win = setup.parse_choice(posted, "games_to_win", range(1, 3),
-                                      variant.default_games_to_win)
+    games_to_win = setup.parse_choice(
+        posted, "games_to_win", range(1, 3), variant.default_games_to_win
+    )
     first_dealer = setup.parse_choice(posted, "first_dealer", range(variant.players), 0)
     if not errors:
         try:
-            match = services.match_create(variant=slug, players=players, options=options,
-                                          games_to_win=games_to_win, first_dealer=first_dealer)
+            match = services.match_create(
+                variant=slug,
+                players=players,
+                options=options,
+                games_to_win=games_to_win,
+                first_dealer=first_dealer,
+            )
         except RuleViolation as violation:
             errors[violation.field] = translated(violation)
         else:
@@ -94,23 +114,32 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
     controls = setup.controls(variant, posted)
     for control in controls:
         control.error = errors.pop(control.name, "")
-    context.update(controls=controls, errors=errors, players=players,
-                   games_to_win=games_to_win, first_dealer=first_dealer)
+    context.update(
+        controls=controls,
+        errors=errors,
+        players=players,
+        games_to_win=games_to_win,
+        first_dealer=first_dealer,
+    )
     return render(request, "scorekeeper/setup.html", context, status=400)
 
 
 def js_words() -> dict[str, str]:
     """The hand form script's sentences, in the page's language."""
     return {
-        "waiting_one": _("1 hand is waiting on this phone: it will be sent when the network "
-                         "returns."),
-        "waiting_many": _("{count} hands are waiting on this phone: they will be sent when the "
-                          "network returns."),
+        "waiting_one": _(
+            "1 hand is waiting on this phone: it will be sent when the network returns."
+        ),
+        "waiting_many": _(
+            "{count} hands are waiting on this phone: they will be sent when the network returns."
+        ),
         "sending": _("Sending the waiting hands…"),
         "stored": _("Hand {number} is stored."),
         "corrected": _("Hand {number} is corrected."),
-        "offline": _("No network: the score cannot be checked now. Keep the hand on this "
-                     "phone and send it when the network returns?"),
+        "offline": _(
+            "No network: the score cannot be checked now. Keep the hand on this "
+            "phone and send it when the network returns?"
+        ),
         "keep": _("Keep it and send it later"),
         "confirm": _("Confirm the hand"),
         "refused": _("A waiting hand was refused: {message}"),
@@ -121,8 +150,9 @@ def js_words() -> dict[str, str]:
         "after": _("after"),
         "hand_number": _("Hand {number}"),
         "stored_many": _("Hands {numbers} are stored."),
-        "offline_correction": _("No network: the correction is not saved. Try again when the "
-                                "network returns."),
+        "offline_correction": _(
+            "No network: the correction is not saved. Try again when the network returns."
+        ),
         "dismiss": _("Dismiss"),
         "back_in_form": _("The hand is back in the form: check it and confirm it again."),
     }
@@ -132,10 +162,16 @@ def _match_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
     data = selectors.match_data(match, writable=writable)
     context = sheet.match_page(data, writable=writable)
     variant = context["variant"]
-    context.update(match=data, token=token, game_name=labels.game_name(variant),
-                   js_words=js_words(),
-                   js_columns={"labels": [col.label for col in context["columns"]],
-                               "individual": variant.individual})
+    context.update(
+        match=data,
+        token=token,
+        game_name=labels.game_name(variant),
+        js_words=js_words(),
+        js_columns={
+            "labels": [col.label for col in context["columns"]],
+            "individual": variant.individual,
+        },
+    )
     if writable and data["status"] != "finished":
         context["hand_form"] = handform.context(context["variant"], data)
     return context
@@ -161,8 +197,9 @@ def correct_page(request: HttpRequest, token: str, number: int) -> HttpResponse:
     if hand is None:
         raise Http404
     context = _match_context(match, True, token)
-    context["hand_form"] = handform.context(context["variant"], context["match"],
-                                            correcting=hand.number, initial=hand.input)
+    context["hand_form"] = handform.context(
+        context["variant"], context["match"], correcting=hand.number, initial=hand.input
+    )
     return render(request, "scorekeeper/correct.html", context)
 
 
@@ -175,11 +212,14 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
     try:
         services.hand_undo(match_id=match.pk, number=number)
     except services.MatchConflict as conflict:
-        messages.warning(request, _("Nothing was undone: {reason}").format(
-            reason=conflict_message(conflict)))
+        messages.warning(
+            request, _("Nothing was undone: {reason}").format(reason=conflict_message(conflict))
+        )
     else:
-        messages.success(request, _("Hand {number} is undone; the history of changes keeps "
-                                    "it.").format(number=number))
+        messages.success(
+            request,
+            _("Hand {number} is undone; the history of changes keeps it.").format(number=number),
+        )
     return HttpResponseRedirect(reverse("match", args=[token]))
 
 

@@ -12,8 +12,11 @@ def boss(db):
 
 
 def login(client, password: str, address: str = "127.0.0.1"):
-    return client.post("/admin/login/?next=/admin/", {"username": "boss", "password": password},
-                       REMOTE_ADDR=address)
+    return client.post(
+        "/admin/login/?next=/admin/",
+        {"username": "boss", "password": password},
+        REMOTE_ADDR=address,
+    )
 
 
 def test_failed_logins_lock_the_address_out(client, boss, settings) -> None:

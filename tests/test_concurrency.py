@@ -14,8 +14,10 @@ from scorekeeper.services import MatchConflict
 PLAYERS = ["Rami", "Sara", "Omar", "Lina"]
 HAND = {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 7}
 
-pytestmark = pytest.mark.skipif(connection.vendor != "postgresql",
-                                reason="row locks need PostgreSQL (SQLite locks the whole file)")
+pytestmark = pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="row locks need PostgreSQL (SQLite locks the whole file)",
+)
 
 
 def _race(match_id, number, results, barrier):
@@ -32,12 +34,12 @@ def _race(match_id, number, results, barrier):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("number", [1, None])
 def test_two_phones_never_both_store_the_same_hand(number):
-    match = services.match_create(variant="tarneeb", players=PLAYERS,
-                                  options={"target": 10_000})
+    match = services.match_create(variant="tarneeb", players=PLAYERS, options={"target": 10_000})
     results: list[str] = []
     barrier = threading.Barrier(4)
-    threads = [threading.Thread(target=_race, args=(match.pk, number, results, barrier))
-               for _ in range(4)]
+    threads = [
+        threading.Thread(target=_race, args=(match.pk, number, results, barrier)) for _ in range(4)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:

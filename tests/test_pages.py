@@ -18,14 +18,16 @@ MAX_WEIGHT = 150 * 1024
 
 
 def players_for(variant):
-    return [*PLAYERS, "Marco"][:variant.players]
+    return [*PLAYERS, "Marco"][: variant.players]
 
 
 @pytest.fixture
 def tarneeb(db):
     match = services.match_create(variant="tarneeb", players=PLAYERS)
-    for payload in ({"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
-                    {"declarer": 0, "bid": 9, "trump": "spades", "tricks": 7}):
+    for payload in (
+        {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
+        {"declarer": 0, "bid": 9, "trump": "spades", "tricks": 7},
+    ):
         services.hand_record(match_id=match.pk, payload=payload)
     return match
 
@@ -57,8 +59,12 @@ def test_the_language_switcher_sets_the_language(client):
 
 @pytest.mark.django_db
 def test_rule_violations_are_translated_in_the_api(client, tarneeb):
-    response = client.post(f"/api/matches/{tarneeb.pk}/hands/", {"declarer": 9},
-                           content_type="application/json", headers={"accept-language": "fr"})
+    response = client.post(
+        f"/api/matches/{tarneeb.pk}/hands/",
+        {"declarer": 9},
+        content_type="application/json",
+        headers={"accept-language": "fr"},
+    )
     assert response.status_code == 400
     message = response.json()["declarer"][0]
     assert "Must be a whole number" not in message and "0" in message and "3" in message
@@ -100,15 +106,18 @@ def test_setting_up_each_game_starts_a_match(client, slug):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("data", [
-    {},
-    {"player-0": "Rami", "player-1": "", "player-2": "Omar", "player-3": "Lina"},
-    {**{f"player-{s}": n for s, n in enumerate(PLAYERS)}, "option-target": "forty"},
-    {**{f"player-{s}": n for s, n in enumerate(PLAYERS)}, "option-target": "0"},
-    {**{f"player-{s}": n for s, n in enumerate(PLAYERS)}, "option-sweep": "sometimes"},
-    {**{f"player-{s}": n for s, n in enumerate(PLAYERS)}, "option-target": "9" * 40},
-    {"player-0": "x" * 500, "player-1": "b", "player-2": "c", "player-3": "d"},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"player-0": "Rami", "player-1": "", "player-2": "Omar", "player-3": "Lina"},
+        {**{f"player-{s}": n for s, n in enumerate(PLAYERS)}, "option-target": "forty"},
+        {**{f"player-{s}": n for s, n in enumerate(PLAYERS)}, "option-target": "0"},
+        {**{f"player-{s}": n for s, n in enumerate(PLAYERS)}, "option-sweep": "sometimes"},
+        {**{f"player-{s}": n for s, n in enumerate(PLAYERS)}, "option-target": "9" * 40},
+        {"player-0": "x" * 500, "player-1": "b", "player-2": "c", "player-3": "d"},
+    ],
+)
 def test_bad_set_up_is_refused_next_to_the_field_and_stores_nothing(client, data):
     response = client.post("/new/tarneeb/", data)
     assert response.status_code == 400
@@ -145,8 +154,7 @@ def test_the_spectators_page_has_no_forms(client, tarneeb):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("token", ["nothing", str(uuid.uuid4()), "0" * 300, "%00", "..",
-                                   "A" * 32])
+@pytest.mark.parametrize("token", ["nothing", str(uuid.uuid4()), "0" * 300, "%00", "..", "A" * 32])
 def test_a_guessed_link_reaches_nothing(client, tarneeb, token):
     for url in (f"/m/{token}/", f"/m/{token}/sheet/", f"/m/{token}/hands/1/correct/"):
         assert client.get(url).status_code == 404
@@ -179,13 +187,16 @@ def test_undo_says_what_it_did_in_the_pages_language(client, tarneeb):
     french = {"accept-language": "fr"}
     stale = client.post(f"/m/{tarneeb.pk}/undo/", {"number": "1"}, headers=french, follow=True)
     assert "Rien n\u2019a été annulé : Seule la dernière donne (n° 2) peut être annulée." in (
-        stale.content.decode())
+        stale.content.decode()
+    )
     assert Hand.objects.filter(match=tarneeb).count() == 2
     done = client.post(f"/m/{tarneeb.pk}/undo/", {"number": "2"}, headers=french, follow=True)
     assert "La donne 2 est annulée" in done.content.decode()
     # The message is said once: the next visit does not repeat it.
-    assert "La donne 2 est annulée" not in client.get(f"/m/{tarneeb.pk}/", headers=french
-                                                      ).content.decode()
+    assert (
+        "La donne 2 est annulée"
+        not in client.get(f"/m/{tarneeb.pk}/", headers=french).content.decode()
+    )
 
 
 @pytest.mark.django_db
@@ -213,8 +224,10 @@ def test_the_live_parts_swap_in_place(client, tarneeb):
 @pytest.mark.django_db
 def test_a_session_is_closed_from_its_page(client):
     match = services.match_create(variant="trionfo", players=[*PLAYERS, "Marco"])
-    services.hand_record(match_id=match.pk, payload={
-        "first": 0, "declarer": 3, "bid": "maso", "trump": "cups", "made": True})
+    services.hand_record(
+        match_id=match.pk,
+        payload={"first": 0, "declarer": 3, "bid": "maso", "trump": "cups", "made": True},
+    )
     assert client.post(f"/m/{match.pk}/close/").status_code == 302
     page = client.get(f"/m/{match.pk}/").content.decode()
     assert "Lina wins!" in page and 'id="hand-form"' not in page
@@ -236,8 +249,16 @@ def test_no_page_weighs_more_than_150_kb_on_first_load(client, tarneeb):
     blot = services.match_create(variant="bazar_blot", players=PLAYERS)
     for _ in range(20):
         services.hand_record(match_id=tarneeb.pk, payload={"thrown_in": True})
-    urls = ["/", "/new/", "/new/tarneeb/", "/new/tarneeb_400/", f"/m/{tarneeb.pk}/",
-            f"/m/{tarneeb.view_id}/", f"/m/{tarneeb.pk}/hands/1/correct/", f"/m/{blot.pk}/"]
+    urls = [
+        "/",
+        "/new/",
+        "/new/tarneeb/",
+        "/new/tarneeb_400/",
+        f"/m/{tarneeb.pk}/",
+        f"/m/{tarneeb.view_id}/",
+        f"/m/{tarneeb.pk}/hands/1/correct/",
+        f"/m/{blot.pk}/",
+    ]
     for url in urls:
         weight = _weight(client, url)
         assert weight < MAX_WEIGHT, (url, weight)
@@ -246,8 +267,9 @@ def test_no_page_weighs_more_than_150_kb_on_first_load(client, tarneeb):
 def test_the_stylesheet_uses_logical_properties_only():
     """Right to left comes from `dir` alone: no physical side in the stylesheet."""
     css = (Path(__file__).resolve().parent.parent / "static/css/site.css").read_text()
-    names = re.findall(r"(?<![\w-])(?:(?:margin|padding|border)-)?(?:left|right|top|bottom)\s*:",
-                       css)
+    names = re.findall(
+        r"(?<![\w-])(?:(?:margin|padding|border)-)?(?:left|right|top|bottom)\s*:", css
+    )
     values = re.findall(r"(?:float|clear|text-align)\s*:\s*(?:left|right)", css)
     physical = names + values
     assert physical == []
@@ -256,9 +278,12 @@ def test_the_stylesheet_uses_logical_properties_only():
 
 @pytest.mark.django_db
 def test_conflicts_are_translated_in_the_api(client, tarneeb):
-    response = client.post(f"/api/matches/{tarneeb.pk}/hands/",
-                           {"number": 1, "declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
-                           content_type="application/json", headers={"accept-language": "it"})
+    response = client.post(
+        f"/api/matches/{tarneeb.pk}/hands/",
+        {"number": 1, "declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
+        content_type="application/json",
+        headers={"accept-language": "it"},
+    )
     assert response.status_code == 409
     assert response.json()["detail"].startswith("La prossima mano è la numero 3, non la 1")
     english = client.delete(f"/api/matches/{tarneeb.pk}/hands/1/")

@@ -36,8 +36,9 @@ def test_a_pickers_hint_stays_with_its_picker(client):
 @pytest.mark.django_db
 def test_an_option_out_of_range_is_refused_next_to_its_field(client):
     data = {f"player-{seat}": name for seat, name in enumerate(PLAYERS)}
-    response = client.post("/new/tarneeb/", {**data, "option-target": "0"},
-                           headers={"accept-language": "fr"})
+    response = client.post(
+        "/new/tarneeb/", {**data, "option-target": "0"}, headers={"accept-language": "fr"}
+    )
     assert response.status_code == 400
     page = response.content.decode()
     assert "target" not in re.sub(r"<[^>]+>", "", page).split("Tarneeb", 1)[-1].lower()
@@ -68,16 +69,22 @@ def test_coinche_reminds_the_table_how_to_deal(client):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("language", "line"), [
-    ("en", "Sara bid 7 hearts, took 8: made"),
-    ("ar", "Sara طلب 7 كبة، وأخذ 8: نجح"),
-    ("fr", "Sara a demandé 7 cœur, a fait 8 : réussi"),
-])
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "Sara bid 7 hearts, took 8: made"),
+        ("ar", "Sara طلب 7 كبة، وأخذ 8: نجح"),
+        ("fr", "Sara a demandé 7 cœur, a fait 8 : réussi"),
+    ],
+)
 def test_the_forms_preview_says_the_hand_in_the_pages_language(client, language, line):
     match = services.match_create(variant="tarneeb", players=PLAYERS)
-    response = client.post(f"/m/{match.pk}/preview/",
-                           {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
-                           content_type="application/json", headers={"accept-language": language})
+    response = client.post(
+        f"/m/{match.pk}/preview/",
+        {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
+        content_type="application/json",
+        headers={"accept-language": language},
+    )
     assert response.status_code == 200
     assert response.json()["line"] == line
     assert response.json()["delta"] == [0, 8]
@@ -87,30 +94,47 @@ def test_the_forms_preview_says_the_hand_in_the_pages_language(client, language,
 @pytest.mark.django_db
 def test_the_forms_preview_refuses_like_the_api(client):
     match = services.match_create(variant="tarneeb", players=PLAYERS)
-    bad = client.post(f"/m/{match.pk}/preview/", {"declarer": 9}, content_type="application/json",
-                      headers={"accept-language": "ar"})
+    bad = client.post(
+        f"/m/{match.pk}/preview/",
+        {"declarer": 9},
+        content_type="application/json",
+        headers={"accept-language": "ar"},
+    )
     assert bad.status_code == 400 and "declarer" in bad.json()
     garbage = client.post(f"/m/{match.pk}/preview/", "{", content_type="application/json")
     assert garbage.status_code == 400
-    spectator = client.post(f"/m/{match.view_id}/preview/", {"declarer": 1},
-                            content_type="application/json")
+    spectator = client.post(
+        f"/m/{match.view_id}/preview/", {"declarer": 1}, content_type="application/json"
+    )
     assert spectator.status_code == 403
-    assert client.post("/m/not-a-link/preview/", {}, content_type="application/json"
-                       ).status_code == 404
+    assert (
+        client.post("/m/not-a-link/preview/", {}, content_type="application/json").status_code
+        == 404
+    )
     assert not match.hands.exists()
 
 
 def _preview(client, variant, payload, language, players=PLAYERS):
     match = services.match_create(variant=variant, players=players)
-    return client.post(f"/m/{match.pk}/preview/", payload, content_type="application/json",
-                       headers={"accept-language": language})
+    return client.post(
+        f"/m/{match.pk}/preview/",
+        payload,
+        content_type="application/json",
+        headers={"accept-language": language},
+    )
 
 
 @pytest.mark.django_db
 def test_blot_words_in_a_line_are_translated(client):
-    kapot = {"declarer": 0, "bid": 25, "kapot": True, "trump": "hearts", "points": [162, 0],
-             "capot": 0, "declarations": [{"seat": 2, "type": "tierce", "high": "K",
-                                           "suit": "spades"}]}
+    kapot = {
+        "declarer": 0,
+        "bid": 25,
+        "kapot": True,
+        "trump": "hearts",
+        "points": [162, 0],
+        "capot": 0,
+        "declarations": [{"seat": 2, "type": "tierce", "high": "K", "suit": "spades"}],
+    }
     line = _preview(client, "bazar_blot", kapot, "hy").json()["line"]
     assert "կապուտ" in line and "kapot" not in line
     assert "դամա" not in line and "թագավոր" in line and " K " not in line
@@ -123,8 +147,15 @@ def test_blot_words_in_a_line_are_translated(client):
 
 @pytest.mark.django_db
 def test_a_suit_in_a_refusal_is_named_in_the_pages_language(client):
-    called = {"first": 0, "declarer": 3, "bid": "chiamo", "trump": "cups",
-              "called": "3 of cups", "partner": 1, "thirds": 21}
+    called = {
+        "first": 0,
+        "declarer": 3,
+        "bid": "chiamo",
+        "trump": "cups",
+        "called": "3 of cups",
+        "partner": 1,
+        "thirds": 21,
+    }
     answer = _preview(client, "trionfo", called, "it", players=[*PLAYERS, "Marco"])
     assert answer.status_code == 400
     message = answer.json()["called"][0]
@@ -134,8 +165,9 @@ def test_a_suit_in_a_refusal_is_named_in_the_pages_language(client):
 @pytest.mark.django_db
 def test_negative_scores_have_a_true_minus_sign(client):
     match = services.match_create(variant="tarneeb", players=PLAYERS)
-    services.hand_record(match_id=match.pk,
-                         payload={"declarer": 1, "bid": 9, "trump": "hearts", "tricks": 7})
+    services.hand_record(
+        match_id=match.pk, payload={"declarer": 1, "bid": 9, "trump": "hearts", "tricks": 7}
+    )
     page = client.get(f"/m/{match.pk}/").content.decode()
     assert '<span class="after">\u22129</span>' in page
     assert 'data-total="1">\u22129</span>' in page
@@ -144,8 +176,7 @@ def test_negative_scores_have_a_true_minus_sign(client):
 
 @pytest.mark.django_db
 def test_a_line_is_punctuated_in_the_pages_language(client):
-    claimed = {"battezzante": 0, "trump": "coins", "claim": {"team": 0, "thirds": 17},
-               "maraffa": 0}
+    claimed = {"battezzante": 0, "trump": "coins", "claim": {"team": 0, "thirds": 17}, "maraffa": 0}
     answer = _preview(client, "maraffa", claimed, "ar")
     assert answer.status_code == 200, answer.json()
     line = answer.json()["line"]

@@ -25,10 +25,8 @@ def test_recording_a_hand_runs_a_constant_number_of_queries():
     from rest_framework.test import APIClient
 
     client = APIClient()
-    short = services.match_create(variant="tarneeb", players=PLAYERS,
-                                  options={"target": 10_000})
-    long = services.match_create(variant="tarneeb", players=PLAYERS,
-                                 options={"target": 10_000})
+    short = services.match_create(variant="tarneeb", players=PLAYERS, options={"target": 10_000})
+    long = services.match_create(variant="tarneeb", players=PLAYERS, options={"target": 10_000})
     for index in range(60):
         services.hand_record(match_id=long.pk, payload=HAND if index % 2 else DOWN)
     first = _queries_to_record(client, short.pk)

@@ -9,17 +9,26 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SERVE_HOME = ("import scorekeeper.wsgi; from django.test import Client; "
-              "answer = Client().get('/'); print(answer.status_code, answer.content.decode())")
+SERVE_HOME = (
+    "import scorekeeper.wsgi; from django.test import Client; "
+    "answer = Client().get('/'); print(answer.status_code, answer.content.decode())"
+)
 
 
 def _run(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in {"DJANGO_SETTINGS_MODULE", "DEBUG"}}
-    env.update({"DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50),
-                "ALLOWED_HOSTS": "testserver", "STATIC_ROOT": str(tmp_path / "static"),
-                "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
-    return subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=300)
+    env.update(
+        {
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "testserver",
+            "STATIC_ROOT": str(tmp_path / "static"),
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        }
+    )
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
 
 
 def test_without_collected_static_the_site_refuses_to_start(tmp_path: Path) -> None:

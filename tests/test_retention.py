@@ -28,23 +28,29 @@ def match(days_old: float, hands: int = 0) -> Match:
     created = services.match_create(variant="tarneeb", players=PLAYERS)
     for _ in range(hands):
         services.hand_record(match_id=created.id, payload=MADE)
-    Match.objects.filter(pk=created.pk).update(
-        created_at=timezone.now() - timedelta(days=days_old))
+    Match.objects.filter(pk=created.pk).update(created_at=timezone.now() - timedelta(days=days_old))
     return created
 
 
 def record(hours_old: float) -> IdempotentRequest:
-    found = IdempotentRequest.objects.create(key=str(uuid.uuid4()), path="/api/matches/",
-                                             body_hash="0" * 64, status=201, response={})
+    found = IdempotentRequest.objects.create(
+        key=str(uuid.uuid4()), path="/api/matches/", body_hash="0" * 64, status=201, response={}
+    )
     IdempotentRequest.objects.filter(pk=found.pk).update(
-        created_at=timezone.now() - timedelta(hours=hours_old))
+        created_at=timezone.now() - timedelta(hours=hours_old)
+    )
     return found
 
 
 def seed() -> dict[str, object]:
-    return {"empty_old": match(8), "empty_new": match(6), "played_old": match(30, hands=1),
-            "undone_old": _undone(match(30, hands=1)), "record_old": record(49),
-            "record_new": record(47)}
+    return {
+        "empty_old": match(8),
+        "empty_new": match(6),
+        "played_old": match(30, hands=1),
+        "undone_old": _undone(match(30, hands=1)),
+        "record_old": record(49),
+        "record_new": record(47),
+    }
 
 
 def _undone(found: Match) -> Match:
@@ -54,8 +60,12 @@ def _undone(found: Match) -> Match:
 
 def check(rows: dict[str, object]) -> None:
     assert not Match.objects.filter(pk=rows["empty_old"].pk).exists()
-    assert Match.objects.filter(pk__in=[rows[name].pk for name in
-                                        ("empty_new", "played_old", "undone_old")]).count() == 3
+    assert (
+        Match.objects.filter(
+            pk__in=[rows[name].pk for name in ("empty_new", "played_old", "undone_old")]
+        ).count()
+        == 3
+    )
     assert Hand.objects.filter(match=rows["played_old"]).count() == 1
     assert HandChange.objects.filter(match=rows["undone_old"]).count() == 1
     assert list(IdempotentRequest.objects.values_list("pk", flat=True)) == [rows["record_new"].pk]
@@ -103,10 +113,28 @@ def test_a_real_worker_runs_the_purge(transactional_db) -> None:
     queue = f"retention-test-{uuid.uuid4().hex[:8]}"
     env = {**os.environ, "DATABASE_URL": _database_url()}
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "scorekeeper", "worker", "--pool=solo",
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "-Q", queue,
-         "-n", f"{queue}@%h", "--loglevel=WARNING"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "scorekeeper",
+            "worker",
+            "--pool=solo",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+            "-Q",
+            queue,
+            "-n",
+            f"{queue}@%h",
+            "--loglevel=WARNING",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         result = purge.apply_async(queue=queue).get(timeout=90)
     finally:

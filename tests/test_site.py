@@ -15,10 +15,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _start(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
-    return subprocess.run([sys.executable, "-c", "import django; django.setup()"],
-                          cwd=ROOT, env={**clean, "DJANGO_SETTINGS_MODULE":
-                                         "scorekeeper.settings", **env},
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        cwd=ROOT,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_production_refuses_to_start_without_a_secret_key():
@@ -49,8 +53,9 @@ def test_admin_pages_for_matches_and_hands(admin_client):
     assert admin_client.get("/admin/scorekeeper/hand/").status_code == 200
     assert admin_client.get(f"/admin/scorekeeper/hand/{hand.pk}/change/").status_code == 200
     # Hands change only through the services, which re-score and keep the audit trail.
-    edit = admin_client.post(f"/admin/scorekeeper/hand/{hand.pk}/change/",
-                             {"input": '{"thrown_in": true}'})
+    edit = admin_client.post(
+        f"/admin/scorekeeper/hand/{hand.pk}/change/", {"input": '{"thrown_in": true}'}
+    )
     assert edit.status_code == 403
     hand.refresh_from_db()
     assert hand.input != {"thrown_in": True}
@@ -69,14 +74,20 @@ def test_demo_data_loads_once():
 
 @pytest.mark.django_db
 def test_openapi_schema_is_valid_and_served(client, tmp_path):
-    call_command("spectacular", "--validate", "--fail-on-warn", "--file",
-                 str(tmp_path / "schema.yaml"))
+    call_command(
+        "spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yaml")
+    )
     schema = client.get("/api/schema/?format=json")
     assert schema.status_code == 200
     paths = schema.json()["paths"]
-    for path in ("/api/variants/", "/api/matches/", "/api/matches/{token}/hands/",
-                 "/api/matches/{token}/hands/{number}/", "/api/matches/{token}/close/",
-                 "/api/matches/{token}/hands/preview/"):
+    for path in (
+        "/api/variants/",
+        "/api/matches/",
+        "/api/matches/{token}/hands/",
+        "/api/matches/{token}/hands/{number}/",
+        "/api/matches/{token}/close/",
+        "/api/matches/{token}/hands/preview/",
+    ):
         assert path in paths
     docs = client.get("/api/docs/")
     assert docs.status_code == 200 and b"swagger" in docs.content.lower()

@@ -64,8 +64,11 @@ def test_the_scan_finds_the_marked_sentences():
 
 def test_every_marked_sentence_is_in_the_catalogue():
     english = catalogue("en")
-    missing = {text: where for text, where in {**_from_python(), **_from_templates()}.items()
-               if text not in english}
+    missing = {
+        text: where
+        for text, where in {**_from_python(), **_from_templates()}.items()
+        if text not in english
+    }
     assert missing == {}
 
 
@@ -79,6 +82,9 @@ def test_every_catalogue_translates_every_sentence(language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_translations_keep_their_placeholders(language):
     braces = re.compile(r"{(\w+)}|%\((\w+)\)s")
-    wrong = {text: translation for text, translation in catalogue(language).items()
-             if set(braces.findall(text)) != set(braces.findall(translation))}
+    wrong = {
+        text: translation
+        for text, translation in catalogue(language).items()
+        if set(braces.findall(text)) != set(braces.findall(translation))
+    }
     assert wrong == {}

@@ -32,8 +32,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, MatchConflict):
         return Response({"detail": conflict_message(exc)}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, MatchFinished):
-        return Response({"detail": gettext("The match is finished.")},
-                        status=status.HTTP_409_CONFLICT)
+        return Response(
+            {"detail": gettext("The match is finished.")}, status=status.HTTP_409_CONFLICT
+        )
     if isinstance(exc, Throttled):
         return throttled(exc)
     if isinstance(exc, ObjectDoesNotExist):
@@ -44,10 +45,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 def throttled(exc: Throttled) -> Response:
     """A 429 with Retry-After (whole seconds) and a sentence in the request's language."""
     seconds = max(1, math.ceil(exc.wait or 1))
-    message = gettext("Too many new matches or tournaments from this address. Try again in "
-                      "{minutes} min.").format(minutes=math.ceil(seconds / 60))
-    return Response({"detail": message}, status=status.HTTP_429_TOO_MANY_REQUESTS,
-                    headers={"Retry-After": str(seconds)})
+    message = gettext(
+        "Too many new matches or tournaments from this address. Try again in {minutes} min."
+    ).format(minutes=math.ceil(seconds / 60))
+    return Response(
+        {"detail": message},
+        status=status.HTTP_429_TOO_MANY_REQUESTS,
+        headers={"Retry-After": str(seconds)},
+    )
 
 
 def conflict_message(conflict: MatchConflict) -> str:
@@ -77,8 +82,12 @@ def translated(violation: RuleViolation) -> str:
 class SafeJSONParser(JSONParser):
     """JSON bodies only, of a sane size and depth; anything else is a 400 ParseError."""
 
-    def parse(self, stream: Any, media_type: str | None = None,
-              parser_context: dict[str, Any] | None = None) -> Any:
+    def parse(
+        self,
+        stream: Any,
+        media_type: str | None = None,
+        parser_context: dict[str, Any] | None = None,
+    ) -> Any:
         raw = stream.read(MAX_BODY + 1) if stream is not None else b""
         if len(raw) > MAX_BODY:
             raise ParseError(f"The body is larger than {MAX_BODY // 1024} KB.")

@@ -12,7 +12,21 @@ from .match import MatchFinished, MatchState, PlayedHand, close, make_table, pla
 from .registry import VARIANTS, find_variant
 
 __all__ = [
-    "VARIANTS", "GameState", "HandContext", "MatchFinished", "MatchState", "PlayedHand",
-    "RuleViolation", "Score", "Table", "Turn", "Variant", "close", "find_variant",
-    "make_table", "play", "replay", "start",
+    "VARIANTS",
+    "GameState",
+    "HandContext",
+    "MatchFinished",
+    "MatchState",
+    "PlayedHand",
+    "RuleViolation",
+    "Score",
+    "Table",
+    "Turn",
+    "Variant",
+    "close",
+    "find_variant",
+    "make_table",
+    "play",
+    "replay",
+    "start",
 ]

@@ -53,15 +53,27 @@ class GameState:
     winner: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"number": self.number, "scores": _list(self.scores),
-                "player_scores": _list(self.player_scores), "hands": self.hands,
-                "extra": dict(self.extra), "finished": self.finished, "winner": self.winner}
+        return {
+            "number": self.number,
+            "scores": _list(self.scores),
+            "player_scores": _list(self.player_scores),
+            "hands": self.hands,
+            "extra": dict(self.extra),
+            "finished": self.finished,
+            "winner": self.winner,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameState:
-        return cls(number=data["number"], scores=_tuple(data["scores"]),
-                   player_scores=_tuple(data["player_scores"]), hands=data["hands"],
-                   extra=dict(data["extra"]), finished=data["finished"], winner=data["winner"])
+        return cls(
+            number=data["number"],
+            scores=_tuple(data["scores"]),
+            player_scores=_tuple(data["player_scores"]),
+            hands=data["hands"],
+            extra=dict(data["extra"]),
+            finished=data["finished"],
+            winner=data["winner"],
+        )
 
 
 @dataclass(frozen=True)
@@ -146,9 +158,11 @@ class Variant:
         schemas = [shape.json_schema() for shape in self.shapes]
         for schema in schemas:
             schema["properties"]["dealer"] = {
-                "type": "integer", "minimum": 0, "maximum": self.players - 1,
-                "description": "The seat that dealt, where the table did not follow the "
-                               "rotation."}
+                "type": "integer",
+                "minimum": 0,
+                "maximum": self.players - 1,
+                "description": "The seat that dealt, where the table did not follow the rotation.",
+            }
         return schemas[0] if len(schemas) == 1 else {"oneOf": schemas}
 
     @property
@@ -218,8 +232,9 @@ def highest_past_target(scores: Sequence[int] | None, target: int) -> GameEnd | 
 
 
 def seat_violation(field_name: str, players: int) -> RuleViolation:
-    return RuleViolation(field_name, _("There is no seat like that: seats are 0 to {last}."),
-                         last=players - 1)
+    return RuleViolation(
+        field_name, _("There is no seat like that: seats are 0 to {last}."), last=players - 1
+    )
 
 
 def _list(value: tuple[int, ...] | None) -> list[int] | None:

@@ -31,17 +31,26 @@ class RuleViolation(ValueError):
         self.message = self.render(lambda violation: violation.template)
         super().__init__(f"{field}: {self.message}")
 
-    def render(self, translate: Callable[[RuleViolation], str],
-               word: Callable[[str, Any], Any] | None = None) -> str:
+    def render(
+        self,
+        translate: Callable[[RuleViolation], str],
+        word: Callable[[str, Any], Any] | None = None,
+    ) -> str:
         """The sentence, with ``translate`` choosing each (nested) violation's template and
         ``word(name, value)``, if given, the words put in it (a suit's name for its slug)."""
-        values = {key: value.render(translate, word) if isinstance(value, RuleViolation)
-                  else word(key, value) if word else value
-                  for key, value in self.params.items()}
+        values = {
+            key: value.render(translate, word)
+            if isinstance(value, RuleViolation)
+            else word(key, value)
+            if word
+            else value
+            for key, value in self.params.items()
+        }
         template = translate(self)
         return template.format(**values) if values else template
 
     def prefixed(self, prefix: str) -> RuleViolation:
         """The same violation for a field nested under ``prefix`` (``claim.team``)."""
-        return RuleViolation(f"{prefix}.{self.field}" if prefix else self.field,
-                             self.template, **self.params)
+        return RuleViolation(
+            f"{prefix}.{self.field}" if prefix else self.field, self.template, **self.params
+        )

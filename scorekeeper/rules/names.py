@@ -32,17 +32,24 @@ def clean_name(value: Any, field: str, max_length: int = MAX_NAME) -> str:
     name = unicodedata.normalize("NFC", value).strip()
     for char in name:
         if unicodedata.category(char) == "Cc" or char in LINE_BREAKS:
-            raise RuleViolation(field, _("A name may not contain control characters (such as a "
-                                         "line break or a tab)."))
+            raise RuleViolation(
+                field,
+                _("A name may not contain control characters (such as a line break or a tab)."),
+            )
         if char in BIDI_CONTROLS:
-            raise RuleViolation(field, _("A name may not contain invisible characters that "
-                                         "change the direction of the text."))
+            raise RuleViolation(
+                field,
+                _(
+                    "A name may not contain invisible characters that "
+                    "change the direction of the text."
+                ),
+            )
         if char in ZERO_WIDTH:
-            raise RuleViolation(field, _("A name may not contain invisible zero-width "
-                                         "characters."))
+            raise RuleViolation(field, _("A name may not contain invisible zero-width characters."))
     if not any(unicodedata.category(char)[0] in VISIBLE for char in name):
         raise RuleViolation(field, _("A name needs at least one letter, digit or sign."))
     if len(name) > max_length:
-        raise RuleViolation(field, _("A name may have at most {count} characters."),
-                            count=max_length)
+        raise RuleViolation(
+            field, _("A name may have at most {count} characters."), count=max_length
+        )
     return name

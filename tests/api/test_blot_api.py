@@ -7,9 +7,14 @@ import pytest
 from scorekeeper.models import Hand, Match
 
 FOUR = ["Aram", "Davit", "Narek", "Tigran"]
-BAZAR_EXAMPLE = {"declarer": 0, "bid": 12, "trump": "hearts", "points": [104, 58],
-                 "declarations": [{"seat": 2, "type": "tierce", "high": "Q", "suit": "clubs"}],
-                 "belote": 0}
+BAZAR_EXAMPLE = {
+    "declarer": 0,
+    "bid": 12,
+    "trump": "hearts",
+    "points": [104, 58],
+    "declarations": [{"seat": 2, "type": "tierce", "high": "Q", "suit": "clubs"}],
+    "belote": 0,
+}
 
 
 def url(match):
@@ -44,22 +49,46 @@ def test_belote_2p_has_two_sides(api):
     assert response.status_code == 400 and "players" in response.json()
 
 
-@pytest.mark.parametrize(("variant", "payload", "field"), [
-    ("bazar_blot", {**BAZAR_EXAMPLE, "points": [100, 58]}, "points"),
-    ("bazar_blot", {**BAZAR_EXAMPLE, "bid": 7}, "bid"),
-    ("bazar_blot", {**BAZAR_EXAMPLE, "coinche": 3}, "coinche"),
-    ("bazar_blot", {**BAZAR_EXAMPLE, "kapot": True}, "kapot"),
-    ("bazar_blot", {**BAZAR_EXAMPLE, "declarations": [
-        {"seat": 2, "type": "quint", "high": "Q", "suit": "clubs"}]}, "declarations"),
-    ("bazar_blot", {**BAZAR_EXAMPLE, "declarations": [
-        {"seat": 4, "type": "tierce", "high": "Q", "suit": "clubs"}]}, "declarations"),
-    ("coinche", {"declarer": 0, "bid": 85, "trump": "hearts", "points": [82, 80]}, "bid"),
-    ("coinche", {"declarer": 0, "bid": 80, "trump": "no_trump", "points": [82, 80]}, "trump"),
-    ("coinche", {"declarer": 0, "bid": 80, "trump": "hearts", "points": [82, 80],
-                 "declarations": [{"seat": 1, "type": "four", "high": "8"}]}, "declarations"),
-    ("belote", {"declarer": 0, "bid": 80, "trump": "hearts", "points": [82, 80]}, "bid"),
-    ("belote", {"declarer": 5, "trump": "hearts", "points": [82, 80]}, "declarer"),
-])
+@pytest.mark.parametrize(
+    ("variant", "payload", "field"),
+    [
+        ("bazar_blot", {**BAZAR_EXAMPLE, "points": [100, 58]}, "points"),
+        ("bazar_blot", {**BAZAR_EXAMPLE, "bid": 7}, "bid"),
+        ("bazar_blot", {**BAZAR_EXAMPLE, "coinche": 3}, "coinche"),
+        ("bazar_blot", {**BAZAR_EXAMPLE, "kapot": True}, "kapot"),
+        (
+            "bazar_blot",
+            {
+                **BAZAR_EXAMPLE,
+                "declarations": [{"seat": 2, "type": "quint", "high": "Q", "suit": "clubs"}],
+            },
+            "declarations",
+        ),
+        (
+            "bazar_blot",
+            {
+                **BAZAR_EXAMPLE,
+                "declarations": [{"seat": 4, "type": "tierce", "high": "Q", "suit": "clubs"}],
+            },
+            "declarations",
+        ),
+        ("coinche", {"declarer": 0, "bid": 85, "trump": "hearts", "points": [82, 80]}, "bid"),
+        ("coinche", {"declarer": 0, "bid": 80, "trump": "no_trump", "points": [82, 80]}, "trump"),
+        (
+            "coinche",
+            {
+                "declarer": 0,
+                "bid": 80,
+                "trump": "hearts",
+                "points": [82, 80],
+                "declarations": [{"seat": 1, "type": "four", "high": "8"}],
+            },
+            "declarations",
+        ),
+        ("belote", {"declarer": 0, "bid": 80, "trump": "hearts", "points": [82, 80]}, "bid"),
+        ("belote", {"declarer": 5, "trump": "hearts", "points": [82, 80]}, "declarer"),
+    ],
+)
 def test_bad_blot_hands_are_400_naming_the_field(api, variant, payload, field):
     match = api.new_match(variant, FOUR)
     response = api.post(url(match), payload)
@@ -72,6 +101,6 @@ def test_bad_blot_hands_are_400_naming_the_field(api, variant, payload, field):
 def test_every_blot_option_is_listed_with_its_default(api, slug):
     variant = api.get(f"/api/variants/{slug}/").json()
     assert "target" in variant["options"]
-    match = api.new_match(slug, FOUR[:variant["players"]])
+    match = api.new_match(slug, FOUR[: variant["players"]])
     assert set(match["options"]) == set(variant["options"])
     assert Match.objects.count() == 1

@@ -154,24 +154,27 @@ def test_idempotency_key_stores_once(api):
     assert api.post(url(match), DOWN_9, **{"Idempotency-Key": "k2"}).status_code == 201
 
 
-@pytest.mark.parametrize(("payload", "field", "words"), [
-    ({"declarer": 1, "bid": 7, "trump": "hearts"}, "tricks", "required"),
-    ({**MADE_8, "tricks": "8"}, "tricks", "whole number"),
-    ({**MADE_8, "tricks": 8.0}, "tricks", "whole number"),
-    ({**MADE_8, "tricks": True}, "tricks", "whole number"),
-    ({**MADE_8, "tricks": 14}, "tricks", "0 to 13"),
-    ({**MADE_8, "tricks": -1}, "tricks", "0 to 13"),
-    ({**MADE_8, "tricks": 10**40}, "tricks", "0 to 13"),
-    ({**MADE_8, "bid": 6}, "bid", "7 to 13"),
-    ({**MADE_8, "declarer": 4}, "declarer", "0 to 3"),
-    ({**MADE_8, "trump": "stars"}, "trump", "one of"),
-    ({**MADE_8, "trump": "no_trump"}, "trump", "no_trump"),
-    ({**MADE_8, "colour": "red"}, "colour", "Unknown field"),
-    ({**MADE_8, "auction": [7, "pass"]}, "auction", "not finished"),
-    ({**MADE_8, "auction": "7"}, "auction", "list"),
-    ({"thrown_in": "yes"}, "declarer", "required"),
-    ({"thrown_in": True, "bid": 7}, "bid", "Unknown field"),
-])
+@pytest.mark.parametrize(
+    ("payload", "field", "words"),
+    [
+        ({"declarer": 1, "bid": 7, "trump": "hearts"}, "tricks", "required"),
+        ({**MADE_8, "tricks": "8"}, "tricks", "whole number"),
+        ({**MADE_8, "tricks": 8.0}, "tricks", "whole number"),
+        ({**MADE_8, "tricks": True}, "tricks", "whole number"),
+        ({**MADE_8, "tricks": 14}, "tricks", "0 to 13"),
+        ({**MADE_8, "tricks": -1}, "tricks", "0 to 13"),
+        ({**MADE_8, "tricks": 10**40}, "tricks", "0 to 13"),
+        ({**MADE_8, "bid": 6}, "bid", "7 to 13"),
+        ({**MADE_8, "declarer": 4}, "declarer", "0 to 3"),
+        ({**MADE_8, "trump": "stars"}, "trump", "one of"),
+        ({**MADE_8, "trump": "no_trump"}, "trump", "no_trump"),
+        ({**MADE_8, "colour": "red"}, "colour", "Unknown field"),
+        ({**MADE_8, "auction": [7, "pass"]}, "auction", "not finished"),
+        ({**MADE_8, "auction": "7"}, "auction", "list"),
+        ({"thrown_in": "yes"}, "declarer", "required"),
+        ({"thrown_in": True, "bid": 7}, "bid", "Unknown field"),
+    ],
+)
 def test_bad_hand_is_400_naming_the_field_and_stores_nothing(api, payload, field, words):
     match = api.new_match()
     response = api.post(url(match), payload)

@@ -29,8 +29,9 @@ def test_maraffa_defaults_to_best_of_three_and_shows_the_battezzante(api):
 
 
 def test_maraffa_to_la_bella_with_a_claim(api):
-    match = api.new_match("maraffa", ["Gino", "Bruno", "Carla", "Dario"],
-                          options={"target": 31, "bella_target": 41})
+    match = api.new_match(
+        "maraffa", ["Gino", "Bruno", "Carla", "Dario"], options={"target": 31, "bella_target": 41}
+    )
     api.hand(match, deal(battezzante=0))
     for _ in range(4):  # team 0 takes 7 a deal: 35 after five deals
         api.hand(match, deal())
@@ -58,8 +59,18 @@ def test_maraffa_to_la_bella_with_a_claim(api):
 def test_trionfo_session_closes_with_the_leader(api):
     match = api.new_match("trionfo", FIVE)
     assert match["teams"] is None and match["scores"] is None
-    hand = api.hand(match, {"first": 0, "declarer": 3, "bid": "chiamo", "trump": "coins",
-                            "called": "3 of swords", "partner": 1, "thirds": 21})
+    hand = api.hand(
+        match,
+        {
+            "first": 0,
+            "declarer": 3,
+            "bid": "chiamo",
+            "trump": "coins",
+            "called": "3 of swords",
+            "partner": 1,
+            "thirds": 21,
+        },
+    )
     assert hand["delta"] is None and sum(hand["player_delta"]) == 0
     assert hand["player_delta"][3] == 2 and hand["player_delta"][1] == 1
     state = api.match(match)
@@ -71,14 +82,17 @@ def test_trionfo_session_closes_with_the_leader(api):
     assert api.match(match)["status"] == "finished"  # a closed session stays closed
 
 
-@pytest.mark.parametrize(("payload", "field"), [
-    (deal(battezzante=0, thirds=(20, 12)), "thirds"),
-    (deal(battezzante=0, trump="hearts"), "trump"),
-    ({"battezzante": 0, "trump": "coins", "claim": {"team": 2, "thirds": 17}}, "claim"),
-    (deal(), "battezzante"),
-    (deal(battezzante=4), "battezzante"),
-    ({"battezzante": 0, "thrown_in": True}, "thrown_in"),
-])
+@pytest.mark.parametrize(
+    ("payload", "field"),
+    [
+        (deal(battezzante=0, thirds=(20, 12)), "thirds"),
+        (deal(battezzante=0, trump="hearts"), "trump"),
+        ({"battezzante": 0, "trump": "coins", "claim": {"team": 2, "thirds": 17}}, "claim"),
+        (deal(), "battezzante"),
+        (deal(battezzante=4), "battezzante"),
+        ({"battezzante": 0, "thrown_in": True}, "thrown_in"),
+    ],
+)
 def test_bad_maraffa_hands_are_400(api, payload, field):
     match = api.new_match("maraffa", ["Gino", "Bruno", "Carla", "Dario"])
     response = api.post(f"/api/matches/{match['id']}/hands/", payload)
@@ -87,14 +101,35 @@ def test_bad_maraffa_hands_are_400(api, payload, field):
     assert Hand.objects.count() == 0
 
 
-@pytest.mark.parametrize(("payload", "field"), [
-    ({"first": 0, "declarer": 3, "bid": "chiamo", "trump": "coins", "partner": 5,
-      "thirds": 21}, "partner"),
-    ({"first": 0, "declarer": 3, "bid": "chiamo", "trump": "coins", "partner": 1,
-      "made": True}, "made"),
-    ({"first": 0, "declarer": 3, "bid": "maso", "trump": "coins", "thirds": 21}, "thirds"),
-    ({"first": 0, "declarer": 3, "bid": "tutto", "trump": "coins", "thirds": 21}, "bid"),
-])
+@pytest.mark.parametrize(
+    ("payload", "field"),
+    [
+        (
+            {
+                "first": 0,
+                "declarer": 3,
+                "bid": "chiamo",
+                "trump": "coins",
+                "partner": 5,
+                "thirds": 21,
+            },
+            "partner",
+        ),
+        (
+            {
+                "first": 0,
+                "declarer": 3,
+                "bid": "chiamo",
+                "trump": "coins",
+                "partner": 1,
+                "made": True,
+            },
+            "made",
+        ),
+        ({"first": 0, "declarer": 3, "bid": "maso", "trump": "coins", "thirds": 21}, "thirds"),
+        ({"first": 0, "declarer": 3, "bid": "tutto", "trump": "coins", "thirds": 21}, "bid"),
+    ],
+)
 def test_bad_trionfo_hands_are_400(api, payload, field):
     match = api.new_match("trionfo", FIVE)
     response = api.post(f"/api/matches/{match['id']}/hands/", payload)
@@ -104,8 +139,7 @@ def test_bad_trionfo_hands_are_400(api, payload, field):
 
 
 def test_trionfo_is_one_session(api):
-    response = api.post("/api/matches/", {"variant": "trionfo", "players": FIVE,
-                                          "games_to_win": 2})
+    response = api.post("/api/matches/", {"variant": "trionfo", "players": FIVE, "games_to_win": 2})
     assert response.status_code == 400 and "games_to_win" in response.json()
     response = api.post("/api/matches/", {"variant": "trionfo", "players": FIVE[:4]})
     assert response.status_code == 400 and "players" in response.json()

@@ -11,15 +11,20 @@ from ..conftest import PLAYERS
 
 def test_create_resolves_every_option(api):
     match = api.new_match("tarneeb", options={"target": 31})
-    assert match["options"] == {"target": 31, "sweep": "instant",
-                                "no_instant_win_when_negative": False, "no_trump": False,
-                                "bidding": "single_round"}
+    assert match["options"] == {
+        "target": 31,
+        "sweep": "instant",
+        "no_instant_win_when_negative": False,
+        "no_trump": False,
+        "bidding": "single_round",
+    }
     assert match["players"] == PLAYERS
     assert match["teams"] == [[0, 2], [1, 3]]
     assert match["status"] == "in_progress"
     assert match["game"] == 1 and match["scores"] == [0, 0] and match["player_scores"] is None
-    assert match["games"] == [{"number": 1, "scores": [0, 0], "player_scores": None,
-                               "winner": None, "finished": False}]
+    assert match["games"] == [
+        {"number": 1, "scores": [0, 0], "player_scores": None, "winner": None, "finished": False}
+    ]
     assert match["winner"] is None and match["games_to_win"] == 1
     assert match["next"] == {"number": 1, "dealer": 0, "first_to_speak": 1}
     assert match["hands"] == []
@@ -31,29 +36,47 @@ def test_first_dealer_sets_the_rotation(api):
     assert match["next"] == {"number": 1, "dealer": 2, "first_to_speak": 3}
 
 
-@pytest.mark.parametrize(("body", "field", "words"), [
-    ({"variant": "whist", "players": PLAYERS}, "variant", "Unknown game"),
-    ({"players": PLAYERS}, "variant", "required"),
-    ({"variant": "tarneeb"}, "players", "required"),
-    ({"variant": "tarneeb", "players": PLAYERS[:3]}, "players", "4 players"),
-    ({"variant": "tarneeb", "players": ["A", "B", "", "D"]}, "players", "name"),
-    ({"variant": "tarneeb", "players": ["A", "B", 3, "D"]}, "players", "name"),
-    ({"variant": "tarneeb", "players": PLAYERS, "options": {"target": 0}}, "options", "target"),
-    ({"variant": "tarneeb", "players": PLAYERS, "options": {"target": "41"}}, "options",
-     "target"),
-    ({"variant": "tarneeb", "players": PLAYERS, "options": {"sweep": "never"}}, "options",
-     "sweep"),
-    ({"variant": "tarneeb", "players": PLAYERS, "options": {"trumps": 1}}, "options",
-     "no option 'trumps'"),
-    ({"variant": "tarneeb", "players": PLAYERS, "options": [1]}, "options", "object"),
-    ({"variant": "tarneeb", "players": PLAYERS, "games_to_win": 3}, "games_to_win", "best of"),
-    ({"variant": "tarneeb", "players": PLAYERS, "games_to_win": True}, "games_to_win",
-     "best of"),
-    ({"variant": "tarneeb", "players": PLAYERS, "first_dealer": 4}, "first_dealer", "seat"),
-    ({"variant": "tarneeb", "players": PLAYERS, "colour": "red"}, "colour", "Unknown field"),
-    ({"variant": "tarneeb", "players": PLAYERS, "options": {"target": 10**30}}, "options",
-     "target"),
-])
+@pytest.mark.parametrize(
+    ("body", "field", "words"),
+    [
+        ({"variant": "whist", "players": PLAYERS}, "variant", "Unknown game"),
+        ({"players": PLAYERS}, "variant", "required"),
+        ({"variant": "tarneeb"}, "players", "required"),
+        ({"variant": "tarneeb", "players": PLAYERS[:3]}, "players", "4 players"),
+        ({"variant": "tarneeb", "players": ["A", "B", "", "D"]}, "players", "name"),
+        ({"variant": "tarneeb", "players": ["A", "B", 3, "D"]}, "players", "name"),
+        ({"variant": "tarneeb", "players": PLAYERS, "options": {"target": 0}}, "options", "target"),
+        (
+            {"variant": "tarneeb", "players": PLAYERS, "options": {"target": "41"}},
+            "options",
+            "target",
+        ),
+        (
+            {"variant": "tarneeb", "players": PLAYERS, "options": {"sweep": "never"}},
+            "options",
+            "sweep",
+        ),
+        (
+            {"variant": "tarneeb", "players": PLAYERS, "options": {"trumps": 1}},
+            "options",
+            "no option 'trumps'",
+        ),
+        ({"variant": "tarneeb", "players": PLAYERS, "options": [1]}, "options", "object"),
+        ({"variant": "tarneeb", "players": PLAYERS, "games_to_win": 3}, "games_to_win", "best of"),
+        (
+            {"variant": "tarneeb", "players": PLAYERS, "games_to_win": True},
+            "games_to_win",
+            "best of",
+        ),
+        ({"variant": "tarneeb", "players": PLAYERS, "first_dealer": 4}, "first_dealer", "seat"),
+        ({"variant": "tarneeb", "players": PLAYERS, "colour": "red"}, "colour", "Unknown field"),
+        (
+            {"variant": "tarneeb", "players": PLAYERS, "options": {"target": 10**30}},
+            "options",
+            "target",
+        ),
+    ],
+)
 def test_bad_match_is_400_and_stores_nothing(api, body, field, words):
     response = api.post("/api/matches/", body)
     assert response.status_code == 400
@@ -78,9 +101,16 @@ def test_spectator_link_reads_without_the_key_and_cannot_write(api):
     assert api.match(match)["scores"] == [0, 8]
 
 
-@pytest.mark.parametrize("token", [
-    "00000000-0000-0000-0000-000000000000", "nothing", "x" * 500, "%00", "1",
-])
+@pytest.mark.parametrize(
+    "token",
+    [
+        "00000000-0000-0000-0000-000000000000",
+        "nothing",
+        "x" * 500,
+        "%00",
+        "1",
+    ],
+)
 def test_guessed_or_altered_links_reach_nothing(api, token):
     match = api.new_match()
     assert api.get(f"/api/matches/{token}/").status_code == 404
@@ -112,8 +142,9 @@ def test_idempotent_match_creation(api):
     assert first.status_code == again.status_code == 201
     assert first.json()["id"] == again.json()["id"]
     assert Match.objects.count() == 1
-    other = api.post("/api/matches/", {**body, "options": {"target": 31}},
-                     **{"Idempotency-Key": "k1"})
+    other = api.post(
+        "/api/matches/", {**body, "options": {"target": 31}}, **{"Idempotency-Key": "k1"}
+    )
     assert other.status_code == 409
     assert Match.objects.count() == 1
 

@@ -15,8 +15,12 @@ from hypothesis import HealthCheck, settings
 from scorekeeper import services
 from scorekeeper.wsgi import application
 
-SEEDS = [("tarneeb", ["Rami", "Sara", "Omar", "Lina"]), ("belote", ["A", "B", "C", "D"]),
-         ("trionfo", ["A", "B", "C", "D", "E"]), ("maraffa", ["A", "B", "C", "D"])]
+SEEDS = [
+    ("tarneeb", ["Rami", "Sara", "Omar", "Lina"]),
+    ("belote", ["A", "B", "C", "D"]),
+    ("trionfo", ["A", "B", "C", "D", "E"]),
+    ("maraffa", ["A", "B", "C", "D"]),
+]
 
 
 @pytest.fixture
@@ -42,8 +46,13 @@ def tokens(db) -> list[str]:
 # Every check, as configured by default, except that a schema-valid request may be refused
 # with a 400 by a game's rules (four names for Belote, a bid the auction allows): the
 # contract's "a request the rules reject is answered 400", which no JSON Schema can state.
-CONFIG = schemathesis.config.SchemathesisConfig.from_dict({"checks": {
-    "positive_data_acceptance": {"expected-statuses": ["2xx", "400", "403", "404", "409"]}}})
+CONFIG = schemathesis.config.SchemathesisConfig.from_dict(
+    {
+        "checks": {
+            "positive_data_acceptance": {"expected-statuses": ["2xx", "400", "403", "404", "409"]}
+        }
+    }
+)
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application, config=CONFIG)
 
 

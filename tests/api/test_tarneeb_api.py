@@ -15,10 +15,13 @@ def test_tarneeb_400_minimum_bid_names_the_player(api):
     assert hand["player_scores_after"][2] == 40
     state = api.match(match)
     assert state["player_scores"] == hand["player_scores_after"]
-    assert state["scores"] == [state["player_scores"][0] + state["player_scores"][2],
-                               state["player_scores"][1] + state["player_scores"][3]]
-    response = api.post(f"/api/matches/{match['id']}/hands/",
-                        {"bids": [3, 2, 3, 4], "tricks": [3, 2, 3, 5]})
+    assert state["scores"] == [
+        state["player_scores"][0] + state["player_scores"][2],
+        state["player_scores"][1] + state["player_scores"][3],
+    ]
+    response = api.post(
+        f"/api/matches/{match['id']}/hands/", {"bids": [3, 2, 3, 4], "tricks": [3, 2, 3, 5]}
+    )
     assert response.status_code == 400
     assert "Omar has 40 points and must bid at least 4" in response.json()["bids"][0]
     assert Hand.objects.count() == 3
@@ -31,8 +34,9 @@ def test_tarneeb_400_worked_example_and_a_thrown_in_total(api):
     thrown = api.hand(match, {"bids": [2, 2, 2, 2]})
     assert thrown["thrown_in"] is True and thrown["delta"] == [0, 0]
     assert api.match(match)["next"]["dealer"] == 2  # the deal passes on
-    response = api.post(f"/api/matches/{match['id']}/hands/",
-                        {"bids": [2, 2, 2, 2], "tricks": [4, 3, 3, 3]})
+    response = api.post(
+        f"/api/matches/{match['id']}/hands/", {"bids": [2, 2, 2, 2], "tricks": [4, 3, 3, 3]}
+    )
     assert response.status_code == 400 and "bids" in response.json()
 
 
@@ -44,9 +48,11 @@ def test_tarneeb_41_worked_example(api):
 
 def test_egyptian_double(api):
     match = api.new_match("tarneeb_egyptian", PLAYERS)
-    hand = api.hand(match, {"declarer": 0, "bid": 9, "trump": "spades", "doubled": True,
-                            "tricks": 10})
+    hand = api.hand(
+        match, {"declarer": 0, "bid": 9, "trump": "spades", "doubled": True, "tricks": 10}
+    )
     assert hand["delta"] == [20, 0]
-    down = api.hand(match, {"declarer": 1, "bid": 8, "trump": "no_trump", "doubled": True,
-                            "tricks": 6})
+    down = api.hand(
+        match, {"declarer": 1, "bid": 8, "trump": "no_trump", "doubled": True, "tricks": 6}
+    )
     assert down["delta"] == [7, -16]

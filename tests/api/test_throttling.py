@@ -47,8 +47,9 @@ def test_the_refusal_is_in_the_request_language(api, three_a_minute) -> None:
     assert refused.json()["detail"].startswith("Trop de")
 
 
-def test_reads_are_not_counted_and_other_addresses_have_their_own_budget(api,
-                                                                         three_a_minute) -> None:
+def test_reads_are_not_counted_and_other_addresses_have_their_own_budget(
+    api, three_a_minute
+) -> None:
     match = create(api).json()
     for _ in range(5):
         assert api.get(f"/api/matches/{match['id']}/").status_code == 200
@@ -62,25 +63,31 @@ def test_a_forged_forwarded_for_does_not_escape_the_limit(api, three_a_minute) -
     assert codes == [201, 201, 201, 429]
 
 
-def test_behind_a_trusted_proxy_the_forwarded_address_counts(api, three_a_minute,
-                                                             settings) -> None:
+def test_behind_a_trusted_proxy_the_forwarded_address_counts(api, three_a_minute, settings) -> None:
     settings.PROXY_COUNT = 1
     proxy = {"REMOTE_ADDR": "127.0.0.1"}
     for _ in range(3):
         create(api, HTTP_X_FORWARDED_FOR="203.0.113.9", **proxy)
     assert create(api, HTTP_X_FORWARDED_FOR="203.0.113.9", **proxy).status_code == 429
     # A client's own X-Forwarded-For entry comes first; the proxy's last entry is the truth.
-    assert create(api, HTTP_X_FORWARDED_FOR="203.0.113.9, 198.51.100.4",
-                  **proxy).status_code == 201
+    assert create(api, HTTP_X_FORWARDED_FOR="203.0.113.9, 198.51.100.4", **proxy).status_code == 201
 
 
 def _caches(**env: str) -> str:
     code = "from django.conf import settings; print(settings.CACHES['default']['BACKEND'])"
-    clean = {k: v for k, v in os.environ.items()
-             if k not in {"CACHE_URL", "CELERY_BROKER_URL", "DJANGO_SETTINGS_MODULE"}}
-    return subprocess.run([sys.executable, "-c", "import django; django.setup(); " + code],
-                          env={**clean, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", **env},
-                          cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"CACHE_URL", "CELERY_BROKER_URL", "DJANGO_SETTINGS_MODULE"}
+    }
+    return subprocess.run(
+        [sys.executable, "-c", "import django; django.setup(); " + code],
+        env={**clean, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", **env},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
 
 
 def test_the_cache_is_redis_when_configured_and_local_memory_otherwise() -> None:

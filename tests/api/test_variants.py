@@ -7,8 +7,18 @@ import pytest
 
 from scorekeeper import rules
 
-SLUGS = ["tarneeb", "tarneeb_egyptian", "tarneeb_400", "tarneeb_41", "maraffa", "trionfo",
-         "bazar_blot", "belote", "belote_2p", "coinche"]
+SLUGS = [
+    "tarneeb",
+    "tarneeb_egyptian",
+    "tarneeb_400",
+    "tarneeb_41",
+    "maraffa",
+    "trionfo",
+    "bazar_blot",
+    "belote",
+    "belote_2p",
+    "coinche",
+]
 
 
 def test_every_registered_variant_is_listed(api):
@@ -26,9 +36,11 @@ def test_tarneeb_as_the_contract_shows_it(api):
     assert tarneeb["options"]["target"]["type"] == "integer"
     assert tarneeb["options"]["target"]["default"] == 41
     assert tarneeb["options"]["sweep"] == {
-        "type": "choice", "default": "instant",
+        "type": "choice",
+        "default": "instant",
         "choices": ["instant", "instant_if_bid_13", "bonus"],
-        "help": tarneeb["options"]["sweep"]["help"]}
+        "help": tarneeb["options"]["sweep"]["help"],
+    }
     schema = tarneeb["hand_schema"]
     jsonschema.Draft202012Validator.check_schema(schema)
 

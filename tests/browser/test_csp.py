@@ -12,8 +12,12 @@ from .table import PLAYERS, Table
 
 pytestmark = pytest.mark.browser
 
-MADE_8 = [("pick", "declarer", 1), ("pick", "bid", 7), ("pick", "trump", "hearts"),
-          ("fill", "tricks", 8)]
+MADE_8 = [
+    ("pick", "declarer", 1),
+    ("pick", "bid", 7),
+    ("pick", "trump", "hearts"),
+    ("fill", "tricks", 8),
+]
 WATCH = """window.__csp = [];
 document.addEventListener('securitypolicyviolation',
   e => window.__csp.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline')));"""
@@ -27,8 +31,10 @@ def test_the_main_pages_load_under_the_policy_without_a_violation(page, site, er
 
     def visit(url: str) -> None:
         response = page.goto(url)
-        assert response is not None and "script-src 'self'" in response.headers[
-            "content-security-policy"]
+        assert (
+            response is not None
+            and "script-src 'self'" in response.headers["content-security-policy"]
+        )
         seen.extend(page.evaluate("window.__csp"))
 
     table = Table(page, site)

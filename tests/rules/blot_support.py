@@ -50,17 +50,20 @@ def combo(seat: int, kind: str, high: str, suit: str | None = None) -> dict[str,
     return data
 
 
-def bazar(declarer: int, bid: int, points: Sequence[int], trump: str = "hearts",
-          **more: Any) -> dict[str, Any]:
+def bazar(
+    declarer: int, bid: int, points: Sequence[int], trump: str = "hearts", **more: Any
+) -> dict[str, Any]:
     return {"declarer": declarer, "bid": bid, "trump": trump, "points": list(points), **more}
 
 
-def taker(declarer: int, points: Sequence[int], trump: str = "hearts", **more: Any
-          ) -> dict[str, Any]:
+def taker(
+    declarer: int, points: Sequence[int], trump: str = "hearts", **more: Any
+) -> dict[str, Any]:
     """A belote or belote_2p hand: a taker and trump, no bid."""
     return {"declarer": declarer, "trump": trump, "points": list(points), **more}
 
 
-def coinche(declarer: int, bid: int | str, points: Sequence[int], trump: str = "hearts",
-            **more: Any) -> dict[str, Any]:
+def coinche(
+    declarer: int, bid: int | str, points: Sequence[int], trump: str = "hearts", **more: Any
+) -> dict[str, Any]:
     return {"declarer": declarer, "bid": bid, "trump": trump, "points": list(points), **more}

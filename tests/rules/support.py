@@ -9,9 +9,13 @@ from typing import Any
 from scorekeeper.rules import MatchState, PlayedHand, Table, play, start
 
 
-def position(t: Table, *, scores: Sequence[int] | None = None,
-             player_scores: Sequence[int] | None = None,
-             extra: Mapping[str, Any] | None = None) -> MatchState:
+def position(
+    t: Table,
+    *,
+    scores: Sequence[int] | None = None,
+    player_scores: Sequence[int] | None = None,
+    extra: Mapping[str, Any] | None = None,
+) -> MatchState:
     """The match in its first game with the given totals, as if hands had been played."""
     state = start(t)
     game = state.game

@@ -22,8 +22,9 @@ PLAYERS = ["Rami", "Sara", "Omar", "Lina"]  # seats 0..3; team 0 = Rami and Omar
 def table(slug: str, games_to_win: int = 1, first_dealer: int = 0, **options: Any) -> Table:
     variant = find_variant(slug)
     assert variant is not None, slug
-    return make_table(variant, list(PLAYERS), options, games_to_win=games_to_win,
-                      first_dealer=first_dealer)
+    return make_table(
+        variant, list(PLAYERS), options, games_to_win=games_to_win, first_dealer=first_dealer
+    )
 
 
 def violation(t: Table, payload: Any, **at: Any) -> RuleViolation:

@@ -29,13 +29,19 @@ def test_worked_examples(payload: dict[str, Any], delta: tuple[int, int]) -> Non
 
 def test_worked_example_shows_what_counted() -> None:
     played = score("bazar_blot", EXAMPLES[0][0])
-    assert played.details["contract"] == {"made": True, "count": 144, "needed": 120,
-                                          "capot": None, "units": [10, 6]}
+    assert played.details["contract"] == {
+        "made": True,
+        "count": 144,
+        "needed": 120,
+        "capot": None,
+        "units": [10, 6],
+    }
     assert played.details["declarations"]["counted_side"] == 0
     assert played.details["declarations"]["value"] == 2
     assert played.details["belote"] == {"seat": 2, "side": 0, "value": 2}
-    assert played.summary == ("Rami bid 12 hearts: counted 144 of 120, made; team 0 counts "
-                              "tierce to the Q of clubs")
+    assert played.summary == (
+        "Rami bid 12 hearts: counted 144 of 120, made; team 0 counts tierce to the Q of clubs"
+    )
 
 
 def test_worked_examples_in_a_row() -> None:
@@ -62,7 +68,8 @@ ROUNDING = [
 
 @pytest.mark.parametrize(("mine", "theirs", "units"), ROUNDING)
 def test_a_six_rounds_down_for_the_declarer_and_up_for_the_other(
-        mine: int, theirs: int, units: tuple[int, int]) -> None:
+    mine: int, theirs: int, units: tuple[int, int]
+) -> None:
     played = score("bazar_blot", bazar(1, 8, [theirs, mine], belote=3))
     assert played.details["contract"]["units"] == [units[1], units[0]]
     assert played.delta == (units[1], units[0] + 8 + 2)
@@ -78,9 +85,16 @@ CONTRACTS = [
     (bazar(0, 10, [0, 162], capot=1), (0, 10 + 25)),
     (bazar(0, 25, [162, 0], capot=0, kapot=True), (25 + 25, 0)),
     # A kapot bid without the capot is down, whatever the points and declarations.
-    (bazar(0, 25, [152, 10], kapot=True, declarations=[combo(0, "four", "J"),
-                                                       combo(2, "four", "9")]),
-     (0, 25 + 16 + 34)),
+    (
+        bazar(
+            0,
+            25,
+            [152, 10],
+            kapot=True,
+            declarations=[combo(0, "four", "J"), combo(2, "four", "9")],
+        ),
+        (0, 25 + 16 + 34),
+    ),
     # Declarations and belote help make the bid: 76 + 20 + 20 = 116 < 120.
     (bazar(2, 12, [76, 86], declarations=[TIERCE_Q_CLUBS], belote=0), (2, 12 + 16 + 2)),
     (bazar(2, 12, [86, 76], declarations=[TIERCE_Q_CLUBS], belote=0), (8 + 12 + 4, 8)),
@@ -93,11 +107,13 @@ def test_contracts(payload: dict[str, Any], delta: tuple[int, int]) -> None:
 
 
 def test_no_trump_aces_and_nines() -> None:
-    aces = score("bazar_blot", bazar(0, 8, [100, 62], trump="no_trump",
-                                     declarations=[combo(1, "four", "A")]))
+    aces = score(
+        "bazar_blot", bazar(0, 8, [100, 62], trump="no_trump", declarations=[combo(1, "four", "A")])
+    )
     assert aces.delta == (10 + 8, 6 + 19)
-    nines = score("bazar_blot", bazar(0, 8, [100, 62], trump="no_trump",
-                                      declarations=[combo(1, "four", "9")]))
+    nines = score(
+        "bazar_blot", bazar(0, 8, [100, 62], trump="no_trump", declarations=[combo(1, "four", "9")])
+    )
     assert nines.delta == (10 + 8, 6 + 10)
     in_trump = score("bazar_blot", bazar(0, 8, [100, 62], declarations=[combo(1, "four", "9")]))
     assert in_trump.delta == (10 + 8, 6 + 14)
@@ -109,20 +125,30 @@ def test_options_are_declared() -> None:
     variant = find_variant("bazar_blot")
     assert variant is not None
     assert {o.name: o.describe() for o in variant.options} == {
-        "target": {"type": "integer", "default": 301, "minimum": 1, "maximum": 100_000,
-                   "help": "The score that wins a game."}}
+        "target": {
+            "type": "integer",
+            "default": 301,
+            "minimum": 1,
+            "maximum": 100_000,
+            "help": "The score that wins a game.",
+        }
+    }
     assert variant.players == 4 and variant.teams == ((0, 2), (1, 3))
 
 
-@pytest.mark.parametrize(("options", "before", "winner", "ended"), [
-    ({}, (280, 100), 0, True),
-    ({}, (270, 100), None, False),
-    ({"target": 501}, (280, 100), None, False),
-    ({}, (290, 296), 0, True),  # both past 301: 316 against 302
-    ({}, (290, 310), None, False),  # both past, 316 each: another deal
-])
-def test_target(options: dict[str, Any], before: tuple[int, int], winner: int | None,
-                ended: bool) -> None:
+@pytest.mark.parametrize(
+    ("options", "before", "winner", "ended"),
+    [
+        ({}, (280, 100), 0, True),
+        ({}, (270, 100), None, False),
+        ({"target": 501}, (280, 100), None, False),
+        ({}, (290, 296), 0, True),  # both past 301: 316 against 302
+        ({}, (290, 310), None, False),  # both past, 316 each: another deal
+    ],
+)
+def test_target(
+    options: dict[str, Any], before: tuple[int, int], winner: int | None, ended: bool
+) -> None:
     t = table("bazar_blot", **options)
     played, state = play_at(t, EXAMPLES[0][0], scores=before)
     assert played.ended_game == ended

@@ -18,15 +18,21 @@ EXAMPLES = [
 
 
 @pytest.mark.parametrize(("options", "payload", "delta"), EXAMPLES)
-def test_worked_examples(options: dict[str, Any], payload: dict[str, Any],
-                         delta: tuple[int, int]) -> None:
+def test_worked_examples(
+    options: dict[str, Any], payload: dict[str, Any], delta: tuple[int, int]
+) -> None:
     assert score("coinche", payload, **options).delta == delta
 
 
 def test_worked_example_details() -> None:
     played = score("coinche", EXAMPLES[0][1])
-    assert played.details["contract"] == {"made": True, "count": 102, "bid": 100,
-                                          "capot": None, "rounded": [80, 80]}
+    assert played.details["contract"] == {
+        "made": True,
+        "count": 102,
+        "bid": 100,
+        "capot": None,
+        "rounded": [80, 80],
+    }
     assert played.summary == "Rami bid 100 hearts: counted 102, made"
 
 
@@ -36,21 +42,29 @@ CONTRACTS = [
     ({}, coinche(0, 80, [82, 80]), (80 + 80, 80)),
     ({}, coinche(1, 80, [77, 85]), (70, 90 + 80)),  # a 5 rounds up for the taker
     ({}, coinche(1, 80, [78, 84]), (80, 80 + 80)),
-    ({}, coinche(0, 90, [84, 78], declarations=[combo(2, "tierce", "9", "spades")]),
-     (80 + 20 + 90, 80)),
-    ({}, coinche(0, 90, [84, 78], declarations=[combo(1, "tierce", "9", "spades")]),
-     (0, 160 + 90 + 20)),
+    (
+        {},
+        coinche(0, 90, [84, 78], declarations=[combo(2, "tierce", "9", "spades")]),
+        (80 + 20 + 90, 80),
+    ),
+    (
+        {},
+        coinche(0, 90, [84, 78], declarations=[combo(1, "tierce", "9", "spades")]),
+        (0, 160 + 90 + 20),
+    ),
     ({}, coinche(0, "capot", [162, 0], capot=0), (250 + 250, 0)),
     ({}, coinche(0, "capot", [152, 10]), (0, 250 + 250)),
     ({}, coinche(0, 120, [162, 0], capot=0, belote=1), (250 + 120, 20)),
     ({}, coinche(0, 100, [110, 52], coinche=2), (160 + 200, 0)),
     ({}, coinche(0, 100, [110, 52], coinche=4, belote=3), (160 + 400, 20)),
     ({}, coinche(0, "capot", [162, 0], capot=0, coinche=2), (250 + 500, 0)),
-    ({"coinche_multiplies": "all"}, coinche(0, 100, [70, 92], belote=0, coinche=2),
-     (20, 2 * (160 + 100))),
+    (
+        {"coinche_multiplies": "all"},
+        coinche(0, 100, [70, 92], belote=0, coinche=2),
+        (20, 2 * (160 + 100)),
+    ),
     ({"coinche_multiplies": "all"}, coinche(0, 100, [82, 80], belote=0), (200, 80)),
-    ({"coinche_multiplies": "bid"}, coinche(0, 100, [70, 92], belote=0, coinche=2),
-     (20, 360)),
+    ({"coinche_multiplies": "bid"}, coinche(0, 100, [70, 92], belote=0, coinche=2), (20, 360)),
     ({"belote_counts": False}, coinche(0, 100, [82, 80], belote=0), (20, 160 + 100)),
     ({"belote_counts": True}, coinche(0, 100, [82, 80], belote=0), (200, 80)),
     ({"belote_counts": False}, coinche(0, 80, [82, 80], belote=1), (160, 100)),
@@ -58,8 +72,9 @@ CONTRACTS = [
 
 
 @pytest.mark.parametrize(("options", "payload", "delta"), CONTRACTS)
-def test_contracts(options: dict[str, Any], payload: dict[str, Any], delta: tuple[int, int]
-                   ) -> None:
+def test_contracts(
+    options: dict[str, Any], payload: dict[str, Any], delta: tuple[int, int]
+) -> None:
     assert score("coinche", payload, **options).delta == delta
 
 

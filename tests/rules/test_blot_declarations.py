@@ -38,16 +38,21 @@ def test_a_four_beats_a_hundred(slug: str) -> None:
     result = counted(slug, [combo(0, "hundred", "J", "hearts"), combo(1, "four", "Q")])
     assert result["counted_side"] == 1
     assert [c["seat"] for c in result["counted"]] == [1]
-    assert result["reason"] == ("team 1's four Qs beats team 0's hundred to the J of hearts: "
-                                "a stronger kind of combination.")
+    assert result["reason"] == (
+        "team 1's four Qs beats team 0's hundred to the J of hearts: "
+        "a stronger kind of combination."
+    )
 
 
 @pytest.mark.parametrize("slug", FOUR_PLAYER_GAMES)
 def test_kinds_then_top_card(slug: str) -> None:
-    assert counted(slug, [combo(0, "tierce", "A", "hearts"),
-                          combo(3, "fifty", "10", "clubs")])["counted_side"] == 1
-    result = counted(slug, [combo(0, "tierce", "Q", "hearts"),
-                            combo(1, "tierce", "K", "clubs")])
+    assert (
+        counted(slug, [combo(0, "tierce", "A", "hearts"), combo(3, "fifty", "10", "clubs")])[
+            "counted_side"
+        ]
+        == 1
+    )
+    result = counted(slug, [combo(0, "tierce", "Q", "hearts"), combo(1, "tierce", "K", "clubs")])
     assert result["counted_side"] == 1 and "a higher card" in result["reason"]
 
 
@@ -60,8 +65,9 @@ def test_same_top_card_trump_wins(slug: str) -> None:
 
 
 @pytest.mark.parametrize(("dealer", "side"), [(0, 1), (1, 0), (2, 0), (3, 0)])
-def test_same_top_card_neither_trump_the_seat_nearer_the_first_leader(dealer: int,
-                                                                      side: int) -> None:
+def test_same_top_card_neither_trump_the_seat_nearer_the_first_leader(
+    dealer: int, side: int
+) -> None:
     # Seat 0 against seat 1; the first leader is the seat after the dealer.
     declarations = [combo(0, "fifty", "J", "clubs"), combo(1, "fifty", "J", "spades")]
     by_payload = counted("belote", declarations, dealer=dealer)
@@ -73,17 +79,27 @@ def test_same_top_card_neither_trump_the_seat_nearer_the_first_leader(dealer: in
 
 
 def test_the_counted_side_counts_all_its_combinations() -> None:
-    result = counted("belote", [combo(0, "tierce", "K", "clubs"), combo(1, "fifty", "10", "clubs"),
-                                combo(3, "tierce", "A", "spades"),
-                                combo(1, "tierce", "A", "diamonds")])
+    result = counted(
+        "belote",
+        [
+            combo(0, "tierce", "K", "clubs"),
+            combo(1, "fifty", "10", "clubs"),
+            combo(3, "tierce", "A", "spades"),
+            combo(1, "tierce", "A", "diamonds"),
+        ],
+    )
     assert result["counted_side"] == 1
     assert [(c["seat"], c["type"], c["value"]) for c in result["counted"]] == [
-        (1, "fifty", 50), (1, "tierce", 20), (3, "tierce", 20)]
+        (1, "fifty", 50),
+        (1, "tierce", 20),
+        (3, "tierce", 20),
+    ]
     assert result["value"] == 90
 
 
-@pytest.mark.parametrize(("slug", "value"), [("bazar_blot", 2), ("belote", 20),
-                                             ("coinche", 20), ("belote_2p", 20)])
+@pytest.mark.parametrize(
+    ("slug", "value"), [("bazar_blot", 2), ("belote", 20), ("coinche", 20), ("belote_2p", 20)]
+)
 def test_belote_always_counts_for_its_holder(slug: str, value: int) -> None:
     played = score(slug, hand(slug, [combo(0, "hundred", "A", "clubs")], belote=1))
     assert played.details["declarations"]["counted_side"] == 0
@@ -91,8 +107,13 @@ def test_belote_always_counts_for_its_holder(slug: str, value: int) -> None:
 
 
 def test_four_eights_beat_everything_in_bazar_blot_and_are_worth_nothing() -> None:
-    played = score("bazar_blot", hand("bazar_blot", [
-        combo(0, "four", "J"), combo(1, "four", "8"), combo(3, "tierce", "A", "spades")]))
+    played = score(
+        "bazar_blot",
+        hand(
+            "bazar_blot",
+            [combo(0, "four", "J"), combo(1, "four", "8"), combo(3, "tierce", "A", "spades")],
+        ),
+    )
     details = played.details["declarations"]
     assert details["counted_side"] == 1
     assert [(c["high"], c["value"]) for c in details["counted"]] == [("8", 0), ("A", 2)]
@@ -106,28 +127,43 @@ def test_four_eights_are_no_combination_outside_bazar_blot(slug: str) -> None:
     assert "only in Bazar Blot" in error.message
 
 
-@pytest.mark.parametrize(("slug", "better", "worse"), [
-    ("bazar_blot", "8", "J"), ("bazar_blot", "J", "9"), ("bazar_blot", "9", "A"),
-    ("bazar_blot", "A", "10"), ("bazar_blot", "10", "K"), ("bazar_blot", "K", "Q"),
-    ("belote", "J", "9"), ("belote", "9", "A"), ("belote", "A", "10"),
-    ("coinche", "10", "K"), ("coinche", "K", "Q"),
-])
+@pytest.mark.parametrize(
+    ("slug", "better", "worse"),
+    [
+        ("bazar_blot", "8", "J"),
+        ("bazar_blot", "J", "9"),
+        ("bazar_blot", "9", "A"),
+        ("bazar_blot", "A", "10"),
+        ("bazar_blot", "10", "K"),
+        ("bazar_blot", "K", "Q"),
+        ("belote", "J", "9"),
+        ("belote", "9", "A"),
+        ("belote", "A", "10"),
+        ("coinche", "10", "K"),
+        ("coinche", "K", "Q"),
+    ],
+)
 def test_order_of_fours(slug: str, better: str, worse: str) -> None:
     for seats in ((0, 1), (1, 0)):
         result = counted(slug, [combo(seats[1], "four", worse), combo(seats[0], "four", better)])
         assert result["counted_side"] == seats[0] % 2
 
 
-@pytest.mark.parametrize(("high", "value"), [("J", 200), ("9", 150), ("A", 100), ("10", 100),
-                                             ("K", 100), ("Q", 100)])
+@pytest.mark.parametrize(
+    ("high", "value"), [("J", 200), ("9", 150), ("A", 100), ("10", 100), ("K", 100), ("Q", 100)]
+)
 def test_values_of_fours_in_points(high: str, value: int) -> None:
     assert counted("coinche", [combo(2, "four", high)])["value"] == value
 
 
 @pytest.mark.parametrize("slug", FOUR_PLAYER_GAMES)
 def test_listing_order_does_not_matter(slug: str) -> None:
-    declarations = [combo(0, "tierce", "K", "clubs"), combo(1, "tierce", "K", "spades"),
-                    combo(2, "fifty", "Q", "diamonds"), combo(3, "fifty", "Q", "hearts")]
+    declarations = [
+        combo(0, "tierce", "K", "clubs"),
+        combo(1, "tierce", "K", "spades"),
+        combo(2, "fifty", "Q", "diamonds"),
+        combo(3, "fifty", "Q", "hearts"),
+    ]
     first = score(slug, hand(slug, declarations))
     again = score(slug, hand(slug, declarations[::-1]))
     assert first.details == again.details and first.delta == again.delta
@@ -135,8 +171,12 @@ def test_listing_order_does_not_matter(slug: str) -> None:
 
 def test_no_declarations() -> None:
     result = counted("belote", [])
-    assert result == {"counted_side": None, "counted": [], "value": 0,
-                      "reason": "No combinations were declared."}
+    assert result == {
+        "counted_side": None,
+        "counted": [],
+        "value": 0,
+        "reason": "No combinations were declared.",
+    }
 
 
 IMPOSSIBLE = [
@@ -146,20 +186,32 @@ IMPOSSIBLE = [
     ([combo(0, "tierce", "8", "hearts")], None, "cannot have 8 as its top card"),
     ([combo(0, "fifty", "9", "hearts")], None, "4 cards in sequence"),
     ([combo(0, "hundred", "10", "hearts")], None, "5 cards"),
-    ([combo(0, "tierce", "K", "hearts"), combo(2, "tierce", "A", "hearts")], None,
-     "card already shown"),
-    ([combo(0, "tierce", "9", "hearts"), combo(0, "tierce", "Q", "hearts")], None,
-     "continues the sequence"),
+    (
+        [combo(0, "tierce", "K", "hearts"), combo(2, "tierce", "A", "hearts")],
+        None,
+        "card already shown",
+    ),
+    (
+        [combo(0, "tierce", "9", "hearts"), combo(0, "tierce", "Q", "hearts")],
+        None,
+        "continues the sequence",
+    ),
     ([combo(0, "four", "J"), combo(0, "tierce", "J", "hearts")], None, "card already shown"),
-    ([combo(0, "four", "J"), combo(0, "four", "9"), combo(0, "tierce", "A", "hearts")], None,
-     "11 cards"),
+    (
+        [combo(0, "four", "J"), combo(0, "four", "9"), combo(0, "tierce", "A", "hearts")],
+        None,
+        "11 cards",
+    ),
     ([combo(0, "four", "7")], None, "four 7s is not a combination"),
     ([combo(0, "four", "J", "hearts")], None, "a four has no suit"),
     ([combo(0, "tierce", "K")], None, "needs its suit"),
     ([combo(4, "tierce", "K", "hearts")], None, "seat"),
     ([{"seat": 0, "type": "quarte", "high": "K", "suit": "hearts"}], None, "tierce"),
-    ([{"seat": 0, "type": "tierce", "high": "K", "suit": "hearts", "cards": 3}], None,
-     "Unknown field"),
+    (
+        [{"seat": 0, "type": "tierce", "high": "K", "suit": "hearts", "cards": 3}],
+        None,
+        "Unknown field",
+    ),
     ([{"seat": 0, "type": "tierce", "high": "1", "suit": "hearts"}], None, "high"),
     (["tierce"], None, "object"),
 ]
@@ -167,17 +219,21 @@ IMPOSSIBLE = [
 
 @pytest.mark.parametrize(("declarations", "belote", "words"), IMPOSSIBLE)
 @pytest.mark.parametrize("slug", FOUR_PLAYER_GAMES)
-def test_impossible_declarations(slug: str, declarations: list[Any], belote: int | None,
-                                 words: str) -> None:
+def test_impossible_declarations(
+    slug: str, declarations: list[Any], belote: int | None, words: str
+) -> None:
     error = violation(slug, hand(slug, declarations, belote=belote))
     assert error.field == "declarations"
     assert words in error.message
 
 
-@pytest.mark.parametrize(("declarations", "belote"), [
-    ([combo(1, "tierce", "K", "hearts")], 0),
-    ([combo(2, "four", "Q")], 0),
-])
+@pytest.mark.parametrize(
+    ("declarations", "belote"),
+    [
+        ([combo(1, "tierce", "K", "hearts")], 0),
+        ([combo(2, "four", "Q")], 0),
+    ],
+)
 def test_belote_holder_holds_king_and_queen(declarations: list[Any], belote: int) -> None:
     error = violation("belote", hand("belote", declarations, belote=belote))
     assert error.field == "belote"
@@ -186,8 +242,10 @@ def test_belote_holder_holds_king_and_queen(declarations: list[Any], belote: int
 
 
 def test_messages_name_the_entry() -> None:
-    error = violation("belote", hand("belote", [combo(0, "tierce", "K", "hearts"),
-                                                combo(1, "tierce", "8", "clubs")]))
+    error = violation(
+        "belote",
+        hand("belote", [combo(0, "tierce", "K", "hearts"), combo(1, "tierce", "8", "clubs")]),
+    )
     assert error.message.startswith("Entry 2:")
 
 

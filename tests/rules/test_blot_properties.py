@@ -24,13 +24,15 @@ SLUGS = ["bazar_blot", "belote", "belote_2p", "coinche"]
 KINDS_BY_LENGTH = {3: "tierce", 4: "fifty"}
 OPTIONS: dict[str, dict[str, list[Any]]] = {
     "bazar_blot": {},
-    "belote": {"round_to_ten": [False, True], "litige": ["down", "hold"],
-               "capot_value": [250, 252]},
+    "belote": {
+        "round_to_ten": [False, True],
+        "litige": ["down", "hold"],
+        "capot_value": [250, 252],
+    },
     "belote_2p": {"litige": ["down", "hold"], "capot_value": [250, 252]},
     "coinche": {"belote_counts": [True, False], "coinche_multiplies": ["bid", "all"]},
 }
-FAST = settings(max_examples=60, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 # -- dealing and finding combinations -----------------------------------------------------
@@ -53,11 +55,12 @@ def hands(draw: st.DrawFn, players: int) -> list[list[Card]]:
 
 def planted(players: int) -> st.SearchStrategy[tuple[int, list[Card]]]:
     """A seat and cards to give it: a four, or 3 to 5 cards in sequence."""
-    four = st.sampled_from(SEQUENCE[1:]).map(
-        lambda rank: [(suit, rank) for suit in FRENCH_SUITS])
+    four = st.sampled_from(SEQUENCE[1:]).map(lambda rank: [(suit, rank) for suit in FRENCH_SUITS])
     run = st.tuples(st.sampled_from(FRENCH_SUITS), st.integers(3, 5), st.integers(0, 7)).map(
-        lambda spec: [(spec[0], SEQUENCE[index])
-                      for index in range(spec[2], min(spec[2] + spec[1], 8))])
+        lambda spec: [
+            (spec[0], SEQUENCE[index]) for index in range(spec[2], min(spec[2] + spec[1], 8))
+        ]
+    )
     return st.tuples(st.integers(0, players - 1), four | run)
 
 
@@ -75,15 +78,17 @@ def runs(hand: list[Card]) -> list[tuple[str, list[int]]]:
     return found
 
 
-def combinations_in(seat: int, hand: list[Card], eights: bool
-                    ) -> list[tuple[dict[str, Any], frozenset[Card]]]:
+def combinations_in(
+    seat: int, hand: list[Card], eights: bool
+) -> list[tuple[dict[str, Any], frozenset[Card]]]:
     combos = []
     for suit, run in runs(hand):
         kind = KINDS_BY_LENGTH.get(len(run), "hundred")
         cards = frozenset((suit, SEQUENCE[index]) for index in run)
-        combos.append(({"seat": seat, "type": kind, "high": SEQUENCE[run[-1]], "suit": suit},
-                       cards))
-    for rank in SEQUENCE[1 if eights else 2:]:
+        combos.append(
+            ({"seat": seat, "type": kind, "high": SEQUENCE[run[-1]], "suit": suit}, cards)
+        )
+    for rank in SEQUENCE[1 if eights else 2 :]:
         cards = frozenset((suit, rank) for suit in FRENCH_SUITS)
         if cards <= set(hand):
             combos.append(({"seat": seat, "type": "four", "high": rank}, cards))
@@ -91,11 +96,11 @@ def combinations_in(seat: int, hand: list[Card], eights: bool
 
 
 @st.composite
-def declarations(draw: st.DrawFn, dealt: list[list[Card]], eights: bool
-                 ) -> list[dict[str, Any]]:
+def declarations(draw: st.DrawFn, dealt: list[list[Card]], eights: bool) -> list[dict[str, Any]]:
     """Some of the combinations the hands hold, no card in two of them, in any order."""
-    found = [combo for seat, hand in enumerate(dealt)
-             for combo in combinations_in(seat, hand, eights)]
+    found = [
+        combo for seat, hand in enumerate(dealt) for combo in combinations_in(seat, hand, eights)
+    ]
     wanted = draw(st.lists(st.booleans(), min_size=len(found), max_size=len(found)))
     chosen, used = [], set()
     for (combo, cards), keep in zip(found, wanted, strict=True):
@@ -106,8 +111,10 @@ def declarations(draw: st.DrawFn, dealt: list[list[Card]], eights: bool
 
 
 def belote_holder(dealt: list[list[Card]], trump: str) -> int | None:
-    return next((seat for seat, hand in enumerate(dealt)
-                 if (trump, "K") in hand and (trump, "Q") in hand), None)
+    return next(
+        (seat for seat, hand in enumerate(dealt) if (trump, "K") in hand and (trump, "Q") in hand),
+        None,
+    )
 
 
 # -- payloads -----------------------------------------------------------------------------
@@ -129,13 +136,18 @@ def points(draw: st.DrawFn, players: int) -> dict[str, Any]:
 def contract(draw: st.DrawFn, slug: str) -> dict[str, Any]:
     if slug == "bazar_blot":
         bid = draw(st.integers(8, 84))
-        return {"bid": bid, "kapot": bid >= 25 and draw(st.booleans()),
-                "coinche": draw(st.sampled_from([1, 2, 4])),
-                "trump": draw(st.sampled_from([*FRENCH_SUITS, "no_trump"]))}
+        return {
+            "bid": bid,
+            "kapot": bid >= 25 and draw(st.booleans()),
+            "coinche": draw(st.sampled_from([1, 2, 4])),
+            "trump": draw(st.sampled_from([*FRENCH_SUITS, "no_trump"])),
+        }
     if slug == "coinche":
-        return {"bid": draw(st.sampled_from([*range(80, 161, 10), "capot"])),
-                "coinche": draw(st.sampled_from([1, 2, 4])),
-                "trump": draw(st.sampled_from(FRENCH_SUITS))}
+        return {
+            "bid": draw(st.sampled_from([*range(80, 161, 10), "capot"])),
+            "coinche": draw(st.sampled_from([1, 2, 4])),
+            "trump": draw(st.sampled_from(FRENCH_SUITS)),
+        }
     return {"trump": draw(st.sampled_from(FRENCH_SUITS))}
 
 
@@ -146,9 +158,12 @@ def deals(draw: st.DrawFn, slug: str) -> tuple[dict[str, Any], dict[str, Any]]:
     assert variant is not None
     players = variant.players
     dealt = draw(hands(players))
-    payload = {"declarer": draw(st.integers(0, players - 1)), **draw(contract(slug)),
-               **draw(points(players)),
-               "declarations": draw(declarations(dealt, slug == "bazar_blot"))}
+    payload = {
+        "declarer": draw(st.integers(0, players - 1)),
+        **draw(contract(slug)),
+        **draw(points(players)),
+        "declarations": draw(declarations(dealt, slug == "bazar_blot")),
+    }
     holder = belote_holder(dealt, payload["trump"]) if payload["trump"] != "no_trump" else None
     payload["belote"] = holder if holder is not None and draw(st.booleans()) else None
     if draw(st.booleans()):
@@ -205,16 +220,19 @@ def test_an_uncoinched_made_bazar_deal_shares_out_16_or_25_units(data: st.DataOb
     if not played.details["contract"]["made"]:
         return
     assert played.delta is not None
-    extras = (payload["bid"] + played.details["declarations"]["value"]
-              + belote_of(played, 0) + belote_of(played, 1))
+    extras = (
+        payload["bid"]
+        + played.details["declarations"]["value"]
+        + belote_of(played, 0)
+        + belote_of(played, 1)
+    )
     assert sum(played.delta) - extras == (25 if payload["capot"] is not None else 16)
 
 
 @pytest.mark.parametrize("slug", ["bazar_blot", "coinche"])
 @FAST
 @given(data=st.data())
-def test_a_coinched_deal_leaves_the_loser_only_its_belote(slug: str,
-                                                         data: st.DataObject) -> None:
+def test_a_coinched_deal_leaves_the_loser_only_its_belote(slug: str, data: st.DataObject) -> None:
     options, payload = data.draw(deals(slug))
     payload["coinche"] = data.draw(st.sampled_from([2, 4]))
     played = scored(slug, options, payload)
@@ -227,21 +245,37 @@ def test_a_coinched_deal_leaves_the_loser_only_its_belote(slug: str,
 
 # -- anything else is refused with a RuleViolation ----------------------------------------
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 300) | st.floats(allow_nan=True)
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 300)
+    | st.floats(allow_nan=True)
     | st.sampled_from(["hearts", "no_trump", "capot", "four", "J", "8", "tierce", "", "x"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-        st.sampled_from(["seat", "type", "high", "suit", "x"]), inner, max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["seat", "type", "high", "suit", "x"]), inner, max_size=5)
+    ),
     max_leaves=12,
 )
-FIELDS = ["declarer", "bid", "trump", "kapot", "coinche", "points", "capot", "declarations",
-          "belote", "thrown_in", "dealer", "tricks"]
+FIELDS = [
+    "declarer",
+    "bid",
+    "trump",
+    "kapot",
+    "coinche",
+    "points",
+    "capot",
+    "declarations",
+    "belote",
+    "thrown_in",
+    "dealer",
+    "tricks",
+]
 
 
 @pytest.mark.parametrize("slug", SLUGS)
 @settings(max_examples=150, deadline=None)
 @given(payload=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=10))
-def test_any_payload_scores_or_raises_a_rule_violation(slug: str,
-                                                       payload: dict[str, Any]) -> None:
+def test_any_payload_scores_or_raises_a_rule_violation(slug: str, payload: dict[str, Any]) -> None:
     try:
         scored(slug, {}, payload)
     except RuleViolation as error:

@@ -53,21 +53,24 @@ def violation(t: Table, state: MatchState, payload: Any) -> RuleViolation:
 # -- worked examples -----------------------------------------------------------------------
 def test_example_payload_with_maraffa() -> None:
     t = table()
-    hand, state = play(t, start(t), {"battezzante": 1, "trump": "cups", "thirds": [23, 12],
-                                     "maraffa": 1})
+    hand, state = play(
+        t, start(t), {"battezzante": 1, "trump": "cups", "thirds": [23, 12], "maraffa": 1}
+    )
     assert hand.delta == (7, 7)
     assert state.game.scores == (7, 7)
 
 
-@pytest.mark.parametrize(("thirds", "maraffa", "delta"), [
-    ((22, 13), None, (7, 4)),  # 7⅓ scores 7, the other team 4: the ⅔ is dropped
-    ((23, 12), 1, (7, 7)),
-    ((35, 0), None, (11, 0)),  # cappotto: no bonus
-    ((0, 35), 1, (0, 14)),
-    ((17, 18), 0, (8, 6)),
-])
-def test_deal_scores(thirds: tuple[int, int], maraffa: int | None,
-                     delta: tuple[int, int]) -> None:
+@pytest.mark.parametrize(
+    ("thirds", "maraffa", "delta"),
+    [
+        ((22, 13), None, (7, 4)),  # 7⅓ scores 7, the other team 4: the ⅔ is dropped
+        ((23, 12), 1, (7, 7)),
+        ((35, 0), None, (11, 0)),  # cappotto: no bonus
+        ((0, 35), 1, (0, 14)),
+        ((17, 18), 0, (8, 6)),
+    ],
+)
+def test_deal_scores(thirds: tuple[int, int], maraffa: int | None, delta: tuple[int, int]) -> None:
     t = table()
     hand, _ = play(t, start(t), deal(thirds, maraffa=maraffa))
     assert hand.delta == delta
@@ -96,17 +99,27 @@ def test_claim_for_a_team_that_does_not_exist() -> None:
     assert "team" in error.message
 
 
-@pytest.mark.parametrize(("payload", "field"), [
-    ({"battezzante": 0, "trump": "coins"}, "thirds"),
-    ({"battezzante": 0, "trump": "coins", "thirds": [20, 15],
-      "claim": {"team": 0, "thirds": 17}}, "claim"),
-    ({"battezzante": 4, "trump": "coins", "thirds": [20, 15]}, "battezzante"),
-    ({"battezzante": 0, "trump": "coins", "thirds": [20, 15], "maraffa": 2}, "maraffa"),
-    ({"battezzante": 0, "trump": "coins", "thirds": [20, 15, 0]}, "thirds"),
-    ({"battezzante": 0, "trump": "coins", "thirds": [36, -1]}, "thirds"),
-    ({"battezzante": 0, "thirds": [20, 15]}, "trump"),
-    ({"battezzante": 0, "trump": "coins", "thirds": [20, 15], "bid": 7}, "bid"),
-])
+@pytest.mark.parametrize(
+    ("payload", "field"),
+    [
+        ({"battezzante": 0, "trump": "coins"}, "thirds"),
+        (
+            {
+                "battezzante": 0,
+                "trump": "coins",
+                "thirds": [20, 15],
+                "claim": {"team": 0, "thirds": 17},
+            },
+            "claim",
+        ),
+        ({"battezzante": 4, "trump": "coins", "thirds": [20, 15]}, "battezzante"),
+        ({"battezzante": 0, "trump": "coins", "thirds": [20, 15], "maraffa": 2}, "maraffa"),
+        ({"battezzante": 0, "trump": "coins", "thirds": [20, 15, 0]}, "thirds"),
+        ({"battezzante": 0, "trump": "coins", "thirds": [36, -1]}, "thirds"),
+        ({"battezzante": 0, "thirds": [20, 15]}, "trump"),
+        ({"battezzante": 0, "trump": "coins", "thirds": [20, 15], "bid": 7}, "bid"),
+    ],
+)
 def test_bad_hands_name_the_field(payload: dict[str, Any], field: str) -> None:
     t = table()
     assert violation(t, start(t), payload).field == field
@@ -330,8 +343,9 @@ DEALS = st.tuples(st.integers(0, 35), st.sampled_from([None, 0, 1]))
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(DEALS, min_size=10, max_size=60), st.integers(0, 3))
-def test_best_of_three_ends_exactly_at_two_games(deals: list[tuple[int, int | None]],
-                                                 battezzante: int) -> None:
+def test_best_of_three_ends_exactly_at_two_games(
+    deals: list[tuple[int, int | None]], battezzante: int
+) -> None:
     t = table(games_to_win=2, target=21)
     state = start(t)
     for first, maraffa in deals:
@@ -346,14 +360,18 @@ def test_best_of_three_ends_exactly_at_two_games(deals: list[tuple[int, int | No
 
 
 def valid_payloads() -> st.SearchStrategy[dict[str, Any]]:
-    common = {"battezzante": st.integers(0, 3), "trump": st.sampled_from(
-        ["coins", "cups", "swords", "clubs"]), "maraffa": st.sampled_from([None, 0, 1])}
+    common = {
+        "battezzante": st.integers(0, 3),
+        "trump": st.sampled_from(["coins", "cups", "swords", "clubs"]),
+        "maraffa": st.sampled_from([None, 0, 1]),
+    }
     thirds = st.integers(0, 35).map(lambda n: [n, 35 - n])
     claim = st.fixed_dictionaries({"team": st.integers(0, 1), "thirds": st.integers(0, 35)})
-    return st.one_of(st.fixed_dictionaries({**common, "thirds": thirds}),
-                     st.fixed_dictionaries({**common, "claim": claim}),
-                     st.fixed_dictionaries({"battezzante": st.integers(0, 3),
-                                            "thrown_in": st.just(True)}))
+    return st.one_of(
+        st.fixed_dictionaries({**common, "thirds": thirds}),
+        st.fixed_dictionaries({**common, "claim": claim}),
+        st.fixed_dictionaries({"battezzante": st.integers(0, 3), "thrown_in": st.just(True)}),
+    )
 
 
 @settings(max_examples=80, deadline=None)
@@ -371,13 +389,20 @@ def test_every_valid_payload_scores(payload: dict[str, Any], strict: bool) -> No
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-50, 50) | st.floats(allow_nan=True)
+    st.none()
+    | st.booleans()
+    | st.integers(-50, 50)
+    | st.floats(allow_nan=True)
     | st.sampled_from(["", "coins", "hearts", "x"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-        st.sampled_from(["team", "thirds", "x"]), inner, max_size=3),
-    max_leaves=8)
-KEYS = st.sampled_from(["battezzante", "trump", "thirds", "claim", "maraffa", "thrown_in",
-                        "dealer", "other"])
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["team", "thirds", "x"]), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+KEYS = st.sampled_from(
+    ["battezzante", "trump", "thirds", "claim", "maraffa", "thrown_in", "dealer", "other"]
+)
 
 
 @settings(max_examples=150, deadline=None)

@@ -50,8 +50,11 @@ def test_dealer_rotation_and_override():
 
 def test_replay_reproduces_play_and_names_the_broken_hand():
     t = table(options={"target": 20})
-    payloads = [{"declarer": 1, "bid": 7, "trump": "clubs", "tricks": 9}, {"thrown_in": True},
-                {"declarer": 0, "bid": 8, "trump": "spades", "tricks": 5}]
+    payloads = [
+        {"declarer": 1, "bid": 7, "trump": "clubs", "tricks": 9},
+        {"thrown_in": True},
+        {"declarer": 0, "bid": 8, "trump": "spades", "tricks": 5},
+    ]
     state = start(t)
     played = []
     for payload in payloads:
@@ -78,12 +81,15 @@ def test_close_abandons_without_a_winner():
     assert closed.finished and closed.closed and closed.winner is None
 
 
-@pytest.mark.parametrize(("kwargs", "field"), [
-    ({"games_to_win": 0}, "games_to_win"),
-    ({"first_dealer": -1}, "first_dealer"),
-    ({"options": {"target": -5}}, "options"),
-    ({"options": {"bidding": "forever"}}, "options"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"games_to_win": 0}, "games_to_win"),
+        ({"first_dealer": -1}, "first_dealer"),
+        ({"options": {"target": -5}}, "options"),
+        ({"options": {"bidding": "forever"}}, "options"),
+    ],
+)
 def test_bad_set_up(kwargs, field):
     with pytest.raises(RuleViolation) as error:
         table(**kwargs)

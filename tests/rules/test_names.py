@@ -20,8 +20,9 @@ def test_a_name_is_stored_nfc_and_stripped() -> None:
     assert clean_name("  Rene\u0301 ", "players") == "Ren\u00e9"
 
 
-@pytest.mark.parametrize("name", ["Ra\u202emi", "\u2066Sara", "Om\u2069ar", "Li\u202ana",
-                                  "Ra\u202dmi"])
+@pytest.mark.parametrize(
+    "name", ["Ra\u202emi", "\u2066Sara", "Om\u2069ar", "Li\u202ana", "Ra\u202dmi"]
+)
 def test_bidi_overrides_are_refused_with_a_clear_message(name: str) -> None:
     with pytest.raises(RuleViolation, match="direction of the text") as error:
         clean_name(name, "players")
@@ -40,8 +41,13 @@ def test_zero_width_characters_are_refused(name: str) -> None:
         clean_name(name, "players")
 
 
-@pytest.mark.parametrize("name", ["\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian
-                                  "\U0001f468\u200d\U0001f469\u200d\U0001f467"])  # family emoji
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian
+        "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+    ],
+)  # family emoji
 def test_zwnj_and_zwj_are_kept(name: str) -> None:
     assert clean_name(name, "players") == name
 

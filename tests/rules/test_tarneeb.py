@@ -14,8 +14,9 @@ from .tarneeb_support import play_at, table, violation
 CONTRACT_GAMES = ["tarneeb", "tarneeb_egyptian"]
 
 
-def hand(declarer: int, bid: int, tricks: int, trump: str = "hearts", **more: Any
-         ) -> dict[str, Any]:
+def hand(
+    declarer: int, bid: int, tricks: int, trump: str = "hearts", **more: Any
+) -> dict[str, Any]:
     return {"declarer": declarer, "bid": bid, "trump": trump, "tricks": tricks, **more}
 
 
@@ -29,11 +30,17 @@ STANDARD_EXAMPLES = [
 ]
 
 
-@pytest.mark.parametrize(("options", "before", "payload", "delta", "after", "winner"),
-                         STANDARD_EXAMPLES)
-def test_standard_worked_examples(options: dict[str, Any], before: tuple[int, int],
-                                  payload: dict[str, Any], delta: tuple[int, int],
-                                  after: tuple[int, int], winner: int | None) -> None:
+@pytest.mark.parametrize(
+    ("options", "before", "payload", "delta", "after", "winner"), STANDARD_EXAMPLES
+)
+def test_standard_worked_examples(
+    options: dict[str, Any],
+    before: tuple[int, int],
+    payload: dict[str, Any],
+    delta: tuple[int, int],
+    after: tuple[int, int],
+    winner: int | None,
+) -> None:
     played, state = play_at(table("tarneeb", **options), payload, scores=before)
     assert played.delta == delta
     assert played.scores_after == after
@@ -59,8 +66,9 @@ EGYPTIAN_EXAMPLES = [
 
 
 @pytest.mark.parametrize(("before", "payload", "delta"), EGYPTIAN_EXAMPLES)
-def test_egyptian_worked_examples(before: tuple[int, int], payload: dict[str, Any],
-                                  delta: tuple[int, int]) -> None:
+def test_egyptian_worked_examples(
+    before: tuple[int, int], payload: dict[str, Any], delta: tuple[int, int]
+) -> None:
     played, _ = play_at(table("tarneeb_egyptian"), payload, scores=before)
     assert played.delta == delta
 
@@ -100,8 +108,9 @@ SWEEPS = [
 
 @pytest.mark.parametrize("slug", CONTRACT_GAMES)
 @pytest.mark.parametrize(("sweep", "bid", "tricks", "delta", "instant"), SWEEPS)
-def test_option_sweep(slug: str, sweep: str, bid: int, tricks: int, delta: tuple[int, int],
-                      instant: bool) -> None:
+def test_option_sweep(
+    slug: str, sweep: str, bid: int, tricks: int, delta: tuple[int, int], instant: bool
+) -> None:
     played, _ = play_at(table(slug, sweep=sweep), hand(3, bid, tricks), scores=(0, 0))
     assert played.delta == delta
     assert played.ended_game == instant
@@ -123,8 +132,11 @@ def test_option_no_instant_win_when_negative(slug: str, sweep: str, bid: int) ->
 
 
 def test_egyptian_doubled_sweep_scores_double() -> None:
-    played, _ = play_at(table("tarneeb_egyptian", sweep="bonus"),
-                        hand(0, 13, 13, "spades", doubled=True), scores=(0, 0))
+    played, _ = play_at(
+        table("tarneeb_egyptian", sweep="bonus"),
+        hand(0, 13, 13, "spades", doubled=True),
+        scores=(0, 0),
+    )
     assert played.delta == (52, 0)
 
 
@@ -171,8 +183,9 @@ VALID_AUCTIONS = [
 
 
 @pytest.mark.parametrize(("bidding", "dealer", "calls", "declarer", "bid"), VALID_AUCTIONS)
-def test_valid_standard_auctions(bidding: str, dealer: int, calls: list[Any], declarer: int,
-                                 bid: int) -> None:
+def test_valid_standard_auctions(
+    bidding: str, dealer: int, calls: list[Any], declarer: int, bid: int
+) -> None:
     t = table("tarneeb", bidding=bidding)
     payload = hand(declarer, bid, bid, auction=calls, dealer=dealer)
     played, _ = play(t, start(t), payload)
@@ -199,8 +212,9 @@ INVALID_AUCTIONS = [
 
 
 @pytest.mark.parametrize(("bidding", "calls", "declarer", "bid", "words"), INVALID_AUCTIONS)
-def test_invalid_standard_auctions(bidding: str, calls: list[Any], declarer: int, bid: int,
-                                   words: list[str]) -> None:
+def test_invalid_standard_auctions(
+    bidding: str, calls: list[Any], declarer: int, bid: int, words: list[str]
+) -> None:
     error = violation(table("tarneeb", bidding=bidding), hand(declarer, bid, 7, auction=calls))
     assert error.field == "auction"
     for word in words:
@@ -227,10 +241,10 @@ VALID_EGYPTIAN_AUCTIONS = [
 ]
 
 
-@pytest.mark.parametrize(("calls", "declarer", "bid", "trump", "doubled"),
-                         VALID_EGYPTIAN_AUCTIONS)
-def test_valid_egyptian_auctions(calls: list[Any], declarer: int, bid: int, trump: str,
-                                 doubled: bool) -> None:
+@pytest.mark.parametrize(("calls", "declarer", "bid", "trump", "doubled"), VALID_EGYPTIAN_AUCTIONS)
+def test_valid_egyptian_auctions(
+    calls: list[Any], declarer: int, bid: int, trump: str, doubled: bool
+) -> None:
     t = table("tarneeb_egyptian")
     payload = hand(declarer, bid, bid, trump, doubled=doubled, auction=calls)
     played, _ = play(t, start(t), payload)
@@ -239,14 +253,26 @@ def test_valid_egyptian_auctions(calls: list[Any], declarer: int, bid: int, trum
 
 INVALID_EGYPTIAN_AUCTIONS = [
     # calls, (declarer, bid, trump, doubled), words the message must contain
-    ([b(8, "hearts"), b(8, "diamonds"), P, P, P], (1, 8, "hearts", False),
-     ["Call 2", "Omar bid 8 diamonds", "does not beat 8 hearts"]),
-    (["double", b(7, "clubs"), P, P, P], (2, 7, "clubs", False),
-     ["Call 1", "Sara doubled", "no bid"]),
-    ([b(7, "clubs"), P, "double", P, P, P], (1, 7, "clubs", True),
-     ["Call 3", "Lina may not double his own side's bid"]),
-    ([b(7, "clubs"), "double", P, "double", P, P, P], (1, 7, "clubs", True),
-     ["Call 4", "Rami doubled a bid that is already doubled"]),
+    (
+        [b(8, "hearts"), b(8, "diamonds"), P, P, P],
+        (1, 8, "hearts", False),
+        ["Call 2", "Omar bid 8 diamonds", "does not beat 8 hearts"],
+    ),
+    (
+        ["double", b(7, "clubs"), P, P, P],
+        (2, 7, "clubs", False),
+        ["Call 1", "Sara doubled", "no bid"],
+    ),
+    (
+        [b(7, "clubs"), P, "double", P, P, P],
+        (1, 7, "clubs", True),
+        ["Call 3", "Lina may not double his own side's bid"],
+    ),
+    (
+        [b(7, "clubs"), "double", P, "double", P, P, P],
+        (1, 7, "clubs", True),
+        ["Call 4", "Rami doubled a bid that is already doubled"],
+    ),
     ([b(7, "clubs"), P, P], (1, 7, "clubs", False), ["not finished"]),
     ([P, P, P, P], (1, 7, "clubs", False), ["Sara bidding 7 clubs"]),
     ([P, P, P, P, b(7, "clubs")], (1, 7, "clubs", False), ["over before call 5"]),
@@ -262,8 +288,9 @@ INVALID_EGYPTIAN_AUCTIONS = [
 
 
 @pytest.mark.parametrize(("calls", "contract", "words"), INVALID_EGYPTIAN_AUCTIONS)
-def test_invalid_egyptian_auctions(calls: list[Any], contract: tuple[int, int, str, bool],
-                                   words: list[str]) -> None:
+def test_invalid_egyptian_auctions(
+    calls: list[Any], contract: tuple[int, int, str, bool], words: list[str]
+) -> None:
     declarer, bid, trump, doubled = contract
     payload = hand(declarer, bid, bid, trump, doubled=doubled, auction=calls)
     error = violation(table("tarneeb_egyptian"), payload)
@@ -290,12 +317,17 @@ PAYLOAD_ERRORS = [
     ("tarneeb", {"declarer": 0, "bid": True, "trump": "hearts", "tricks": 7}, "bid"),
     ("tarneeb", {"thrown_in": True, "declarer": 0}, "declarer"),
     ("tarneeb", {"thrown_in": False}, "declarer"),
-    ("tarneeb", {"declarer": 0, "bid": 7, "trump": "hearts", "tricks": 7, "dealer": 9},
-     "dealer"),
-    ("tarneeb_egyptian", {"declarer": 0, "bid": 7, "trump": "hearts", "tricks": 7,
-                          "doubled": "yes"}, "doubled"),
-    ("tarneeb_egyptian", {"declarer": 0, "bid": 7, "trump": "hearts", "tricks": 7,
-                          "auction": "pass"}, "auction"),
+    ("tarneeb", {"declarer": 0, "bid": 7, "trump": "hearts", "tricks": 7, "dealer": 9}, "dealer"),
+    (
+        "tarneeb_egyptian",
+        {"declarer": 0, "bid": 7, "trump": "hearts", "tricks": 7, "doubled": "yes"},
+        "doubled",
+    ),
+    (
+        "tarneeb_egyptian",
+        {"declarer": 0, "bid": 7, "trump": "hearts", "tricks": 7, "auction": "pass"},
+        "auction",
+    ),
 ]
 
 
@@ -309,4 +341,3 @@ def test_summary_names_the_declarer(slug: str) -> None:
     played, _ = play_at(table(slug), hand(2, 9, 7))
     assert played.summary.startswith("Omar bid 9 hearts, took 7")
     assert "down" in played.summary
-

@@ -15,8 +15,9 @@ INDIVIDUAL = ["tarneeb_400", "tarneeb_41"]
 
 # The tables of rules/tarneeb.md, copied here as the tests' own reference.
 SPEC_POINTS_400 = dict(zip(range(2, 13), [2, 3, 4, 10, 12, 14, 16, 27, 30, 33, 36], strict=True))
-SPEC_POINTS_41 = dict(zip(range(1, 14), [1, 2, 3, 4, 5, 6, 14, 16, 18, 20, 22, 24, 26],
-                          strict=True))
+SPEC_POINTS_41 = dict(
+    zip(range(1, 14), [1, 2, 3, 4, 5, 6, 14, 16, 18, 20, 22, 24, 26], strict=True)
+)
 
 
 def deal(bids: list[int], tricks: list[int] | None = None, **more: Any) -> dict[str, Any]:
@@ -80,9 +81,10 @@ def test_41_table_of_points(bid: int, points: int) -> None:
 
 
 # -- the bidder's minimum (400) and the bid of 1 (41) ------------------------------------------
-@pytest.mark.parametrize(("points", "minimum"),
-                         [(-20, 2), (29, 2), (30, 3), (39, 3), (40, 4), (49, 4), (50, 5),
-                          (130, 5)])
+@pytest.mark.parametrize(
+    ("points", "minimum"),
+    [(-20, 2), (29, 2), (30, 3), (39, 3), (40, 4), (49, 4), (50, 5), (130, 5)],
+)
 def test_400_minimum_bid_by_score(points: int, minimum: int) -> None:
     t = table("tarneeb_400", min_total_bids=10)
     at = {"player_scores": (0, points, 0, 0)}
@@ -90,8 +92,7 @@ def test_400_minimum_bid_by_score(points: int, minimum: int) -> None:
     if minimum > 2:
         error = violation(t, deal([3, minimum - 1, 3, 3], [3, 4, 3, 3]), **at)
         assert error.field == "bids"
-        assert error.message == (f"Sara has {points} points and must bid at least "
-                                 f"{minimum}.")
+        assert error.message == (f"Sara has {points} points and must bid at least {minimum}.")
 
 
 def test_400_minimum_names_the_player() -> None:
@@ -101,8 +102,9 @@ def test_400_minimum_names_the_player() -> None:
 
 def test_400_refuses_a_bid_of_1_and_41_allows_it_whatever_the_score() -> None:
     assert violation(table("tarneeb_400"), deal([1, 4, 4, 4], [1, 4, 4, 4])).field == "bids"
-    played, _ = play_at(table("tarneeb_41"), deal([1, 4, 4, 4], [1, 4, 4, 4]),
-                        player_scores=(60, -10, -20, 5))
+    played, _ = play_at(
+        table("tarneeb_41"), deal([1, 4, 4, 4], [1, 4, 4, 4]), player_scores=(60, -10, -20, 5)
+    )
     assert played.player_delta == (1, 4, 4, 4)
 
 
@@ -112,8 +114,9 @@ def test_400_minimum_applies_to_thrown_in_bids() -> None:
 
 
 # -- the minimum total; thrown-in hands --------------------------------------------------------
-@pytest.mark.parametrize(("highest", "total"), [(0, 11), (29, 11), (30, 12), (45, 13), (50, 14),
-                                               (90, 14)])
+@pytest.mark.parametrize(
+    ("highest", "total"), [(0, 11), (29, 11), (30, 12), (45, 13), (50, 14), (90, 14)]
+)
 def test_400_rising_minimum_total(highest: int, total: int) -> None:
     t = table("tarneeb_400")
     at = {"player_scores": (0, 0, 0, highest)}
@@ -169,8 +172,9 @@ THROWN_IN_ERRORS = [
 
 @pytest.mark.parametrize("slug", INDIVIDUAL)
 @pytest.mark.parametrize(("payload", "field", "words"), THROWN_IN_ERRORS)
-def test_total_and_tricks_errors(slug: str, payload: dict[str, Any], field: str,
-                                 words: str) -> None:
+def test_total_and_tricks_errors(
+    slug: str, payload: dict[str, Any], field: str, words: str
+) -> None:
     error = violation(table(slug), payload)
     assert error.field == field and words in error.message
 
@@ -187,8 +191,9 @@ GRANDS = [
 
 
 @pytest.mark.parametrize(("bids", "tricks", "player_delta", "winner"), GRANDS)
-def test_400_grand_decides_the_game(bids: list[int], tricks: list[int],
-                                    player_delta: tuple[int, ...], winner: int | None) -> None:
+def test_400_grand_decides_the_game(
+    bids: list[int], tricks: list[int], player_delta: tuple[int, ...], winner: int | None
+) -> None:
     t = table("tarneeb_400")
     played, state = play(t, start(t), deal(bids, tricks))
     assert played.player_delta == player_delta
@@ -212,8 +217,8 @@ WINS = [
 
 @pytest.mark.parametrize(("slug", "before", "bids", "tricks", "winner"), WINS)
 def test_a_player_at_the_target_wins_when_his_partner_is_above_0(
-        slug: str, before: tuple[int, ...], bids: list[int], tricks: list[int],
-        winner: int | None) -> None:
+    slug: str, before: tuple[int, ...], bids: list[int], tricks: list[int], winner: int | None
+) -> None:
     played, state = play_at(table(slug), deal(bids, tricks), player_scores=before)
     assert played.game_winner == winner
     assert state.finished == (winner is not None)
@@ -247,8 +252,9 @@ def test_400_raised_target_is_kept_and_raised_again() -> None:
     at = {"player_scores": (48, 45, 8, 9), "extra": {"target": 51}}
     played, state = play_at(t, deal([4, 4, 3, 3], [4, 4, 2, 3]), **at)  # 52, 49, 5, 12
     assert played.game_winner == 0 and state.winner == 0
-    played, state = play_at(t, deal([4, 4, 3, 3], [4, 4, 3, 2]), player_scores=(48, 48, 8, 9),
-                            extra={"target": 51})  # 52, 52: both qualify again
+    played, state = play_at(
+        t, deal([4, 4, 3, 3], [4, 4, 3, 2]), player_scores=(48, 48, 8, 9), extra={"target": 51}
+    )  # 52, 52: both qualify again
     assert not played.ended_game and state.game.extra == {"target": 61}
 
 
@@ -277,8 +283,7 @@ def test_41_both_qualify_higher_total_equal_plays_on() -> None:
 
 def test_a_match_goes_on_to_the_next_game_with_fresh_player_scores() -> None:
     t = table("tarneeb_400", games_to_win=2)
-    hands, state = replay(t, [deal([2, 13, 2, 2], [0, 13, 0, 0]), deal([3, 2, 4, 3],
-                                                                       [4, 1, 5, 3])])
+    hands, state = replay(t, [deal([2, 13, 2, 2], [0, 13, 0, 0]), deal([3, 2, 4, 3], [4, 1, 5, 3])])
     assert hands[0].ended_game and hands[0].game_winner == 1
     assert state.game.number == 2 and state.game.player_scores == (3, -2, 4, 3)
     assert state.games_won == (0, 1) and not state.finished
@@ -342,5 +347,7 @@ def test_payload_errors_name_the_field(slug: str, payload: dict[str, Any], field
 
 def test_summary_names_every_player() -> None:
     played, _ = play_at(table("tarneeb_41"), deal([1, 2, 7, 2], [1, 1, 8, 3]))
-    assert played.summary == ("Rami bid 1, took 1: +1; Sara bid 2, took 1: -2; "
-                              "Omar bid 7, took 8: +14; Lina bid 2, took 3: +2")
+    assert played.summary == (
+        "Rami bid 1, took 1: +1; Sara bid 2, took 1: -2; "
+        "Omar bid 7, took 8: +14; Lina bid 2, took 3: +2"
+    )

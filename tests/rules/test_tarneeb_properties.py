@@ -39,8 +39,9 @@ except ImportError:  # pragma: no cover - jsonschema comes with drf-spectacular
 FEW = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def play_valid_hands(data: st.DataObject, t: Table, most: int
-                     ) -> tuple[list[Any], list[PlayedHand], MatchState]:
+def play_valid_hands(
+    data: st.DataObject, t: Table, most: int
+) -> tuple[list[Any], list[PlayedHand], MatchState]:
     state = start(t)
     payloads: list[Any] = []
     hands: list[PlayedHand] = []

@@ -24,8 +24,15 @@ from scorekeeper.rules import (
 
 PLAYERS = ["Rami", "Sara", "Omar", "Lina", "Nour"]
 VARIANT = find_variant("trionfo")
-EXAMPLE = {"first": 0, "declarer": 3, "bid": "chiamo", "trump": "coins",
-           "called": "3 of swords", "partner": 1, "thirds": 21}
+EXAMPLE = {
+    "first": 0,
+    "declarer": 3,
+    "bid": "chiamo",
+    "trump": "coins",
+    "called": "3 of swords",
+    "partner": 1,
+    "thirds": 21,
+}
 
 
 def table(**options: Any) -> Table:
@@ -56,18 +63,21 @@ def test_example_chiamo_with_a_partner_won() -> None:
     assert state.game.scores is None
 
 
-@pytest.mark.parametrize(("payload", "delta"), [
-    (contract("chiamo", 3, partner=1, thirds=17), (1, -1, 1, -2, 1)),  # 5 points: lost
-    (contract("chiamo", 3, partner=1, thirds=18), (-1, 1, -1, 2, -1)),  # 6 points: won
-    (contract("chiamo", 2, partner=2, thirds=30), (-2, -2, 8, -2, -2)),  # chiamata in mano
-    (contract("chiamo", 2, partner=2, thirds=5), (2, 2, -8, 2, 2)),
-    (contract("di_piu", 4, thirds=20), (-2, -2, -2, -2, 8)),
-    (contract("di_piu", 4, thirds=0), (2, 2, 2, 2, -8)),
-    (contract("maso", 1, made=True), (-4, 16, -4, -4, -4)),
-    (contract("maso", 1, made=False), (4, -16, 4, 4, 4)),
-    (contract("maso_dei_masi", 0, made=True), (32, -8, -8, -8, -8)),
-    (contract("maso_dei_masi", 0, made=False), (-32, 8, 8, 8, 8)),
-])
+@pytest.mark.parametrize(
+    ("payload", "delta"),
+    [
+        (contract("chiamo", 3, partner=1, thirds=17), (1, -1, 1, -2, 1)),  # 5 points: lost
+        (contract("chiamo", 3, partner=1, thirds=18), (-1, 1, -1, 2, -1)),  # 6 points: won
+        (contract("chiamo", 2, partner=2, thirds=30), (-2, -2, 8, -2, -2)),  # chiamata in mano
+        (contract("chiamo", 2, partner=2, thirds=5), (2, 2, -8, 2, 2)),
+        (contract("di_piu", 4, thirds=20), (-2, -2, -2, -2, 8)),
+        (contract("di_piu", 4, thirds=0), (2, 2, 2, 2, -8)),
+        (contract("maso", 1, made=True), (-4, 16, -4, -4, -4)),
+        (contract("maso", 1, made=False), (4, -16, 4, 4, 4)),
+        (contract("maso_dei_masi", 0, made=True), (32, -8, -8, -8, -8)),
+        (contract("maso_dei_masi", 0, made=False), (-32, 8, 8, 8, 8)),
+    ],
+)
 def test_payments(payload: dict[str, Any], delta: tuple[int, ...]) -> None:
     t = table()
     hand, _ = play(t, start(t), payload)
@@ -78,8 +88,9 @@ def test_called_card_is_optional_and_read_loosely() -> None:
     t = table()
     hand, _ = play(t, start(t), contract("chiamo", 3, partner=1, thirds=21))
     assert hand.player_delta == (-1, 1, -1, 2, -1)
-    hand, _ = play(t, start(t), contract("chiamo", 3, partner=1, thirds=21,
-                                         called="Cavallo of Swords"))
+    hand, _ = play(
+        t, start(t), contract("chiamo", 3, partner=1, thirds=21, called="Cavallo of Swords")
+    )
     assert "horse of swords" in hand.summary
 
 
@@ -94,28 +105,31 @@ def test_all_passed_is_thrown_in_and_the_next_dealer_deals() -> None:
 
 
 # -- bad hands ---------------------------------------------------------------------------------
-@pytest.mark.parametrize(("payload", "field"), [
-    (contract("chiamo", 3, partner=5, thirds=21), "partner"),
-    (contract("chiamo", 3, partner=-1, thirds=21), "partner"),
-    (contract("chiamo", 3, partner=1, made=True), "made"),
-    (contract("chiamo", 3, partner=1, thirds=21, made=True), "made"),
-    (contract("maso", 3, thirds=21), "thirds"),
-    (contract("maso", 3, made=True, thirds=21), "thirds"),
-    (contract("maso_dei_masi", 3), "made"),
-    (contract("di_piu", 3), "thirds"),
-    (contract("di_piu", 3, thirds=36), "thirds"),
-    (contract("di_piu", 3, thirds=20, partner=1), "partner"),
-    (contract("maso", 3, made=True, called="3 of cups"), "called"),
-    (contract("chiamo", 3, thirds=21), "partner"),
-    (contract("chiamo", 3, partner=1, thirds=21, called="3 of cups"), "called"),  # trump
-    (contract("chiamo", 3, partner=1, thirds=21, called="3 of hearts"), "called"),
-    (contract("chiamo", 3, partner=1, thirds=21, called="queen of coins"), "called"),
-    (contract("chiamo", 3, partner=1, thirds=21, called=3), "called"),
-    (contract("chiamo", 5, partner=1, thirds=21), "declarer"),
-    (contract("pass", 3), "bid"),
-    ({**contract("chiamo", 3, partner=1, thirds=21), "trump": "hearts"}, "trump"),
-    ({"first": 5, "thrown_in": True}, "first"),
-])
+@pytest.mark.parametrize(
+    ("payload", "field"),
+    [
+        (contract("chiamo", 3, partner=5, thirds=21), "partner"),
+        (contract("chiamo", 3, partner=-1, thirds=21), "partner"),
+        (contract("chiamo", 3, partner=1, made=True), "made"),
+        (contract("chiamo", 3, partner=1, thirds=21, made=True), "made"),
+        (contract("maso", 3, thirds=21), "thirds"),
+        (contract("maso", 3, made=True, thirds=21), "thirds"),
+        (contract("maso_dei_masi", 3), "made"),
+        (contract("di_piu", 3), "thirds"),
+        (contract("di_piu", 3, thirds=36), "thirds"),
+        (contract("di_piu", 3, thirds=20, partner=1), "partner"),
+        (contract("maso", 3, made=True, called="3 of cups"), "called"),
+        (contract("chiamo", 3, thirds=21), "partner"),
+        (contract("chiamo", 3, partner=1, thirds=21, called="3 of cups"), "called"),  # trump
+        (contract("chiamo", 3, partner=1, thirds=21, called="3 of hearts"), "called"),
+        (contract("chiamo", 3, partner=1, thirds=21, called="queen of coins"), "called"),
+        (contract("chiamo", 3, partner=1, thirds=21, called=3), "called"),
+        (contract("chiamo", 5, partner=1, thirds=21), "declarer"),
+        (contract("pass", 3), "bid"),
+        ({**contract("chiamo", 3, partner=1, thirds=21), "trump": "hearts"}, "trump"),
+        ({"first": 5, "thrown_in": True}, "first"),
+    ],
+)
 def test_bad_hands_name_the_field(payload: dict[str, Any], field: str) -> None:
     t = table()
     assert violation(t, start(t), payload).field == field
@@ -203,14 +217,23 @@ SEATS = st.integers(0, 4)
 @st.composite
 def valid_payloads(draw: st.DrawFn) -> dict[str, Any]:
     bid = draw(st.sampled_from(["chiamo", "di_piu", "maso", "maso_dei_masi"]))
-    payload: dict[str, Any] = {"first": draw(SEATS), "declarer": draw(SEATS), "bid": bid,
-                               "trump": draw(st.sampled_from(["coins", "cups", "swords",
-                                                              "clubs"]))}
+    payload: dict[str, Any] = {
+        "first": draw(SEATS),
+        "declarer": draw(SEATS),
+        "bid": bid,
+        "trump": draw(st.sampled_from(["coins", "cups", "swords", "clubs"])),
+    }
     if bid == "chiamo":
         payload["partner"] = draw(SEATS)
-        payload["called"] = draw(st.sampled_from(["3", "2", "ace", "k"])) + " of " + draw(
-            st.sampled_from([s for s in ("coins", "cups", "swords", "clubs")
-                             if s != payload["trump"]]))
+        payload["called"] = (
+            draw(st.sampled_from(["3", "2", "ace", "k"]))
+            + " of "
+            + draw(
+                st.sampled_from(
+                    [s for s in ("coins", "cups", "swords", "clubs") if s != payload["trump"]]
+                )
+            )
+        )
     if bid in ("chiamo", "di_piu"):
         payload["thirds"] = draw(st.integers(0, 35))
     else:
@@ -240,13 +263,31 @@ def test_session_totals_add_up_to_zero(payloads: list[dict[str, Any]]) -> None:
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-10, 40) | st.floats(allow_nan=True)
+    st.none()
+    | st.booleans()
+    | st.integers(-10, 40)
+    | st.floats(allow_nan=True)
     | st.sampled_from(["", "chiamo", "maso", "coins", "hearts", "3 of swords", "x of y"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner,
-                                                                max_size=3),
-    max_leaves=6)
-KEYS = st.sampled_from(["first", "declarer", "bid", "trump", "called", "partner", "thirds",
-                        "made", "thrown_in", "dealer", "other"])
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+KEYS = st.sampled_from(
+    [
+        "first",
+        "declarer",
+        "bid",
+        "trump",
+        "called",
+        "partner",
+        "thirds",
+        "made",
+        "thrown_in",
+        "dealer",
+        "other",
+    ]
+)
 
 
 @settings(max_examples=150, deadline=None)

@@ -60,9 +60,11 @@ class CardField(Field):
         card = parse_card(value) if fits else None
         if card is None:
             raise RuleViolation(
-                self.name, _("Name a card as rank of suit, e.g. \"3 of swords\": ranks "
-                             "{ranks}; suits {suits}."),
-                ranks=", ".join(RANKS), suits=", ".join(ITALIAN_SUITS))
+                self.name,
+                _('Name a card as rank of suit, e.g. "3 of swords": ranks {ranks}; suits {suits}.'),
+                ranks=", ".join(RANKS),
+                suits=", ".join(ITALIAN_SUITS),
+            )
         return card
 
     def schema(self) -> dict[str, Any]:
