@@ -5,7 +5,8 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint check migrate demo worker beat clean messages screenshots
+.PHONY: run test bench lint check migrate demo worker beat clean messages screenshots \
+	release check-deploy
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +54,15 @@ bench: $(STAMP)
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python bench/brackets.py
 	$(BIN)/python bench/record_hand.py
+
+# A production release, with the production environment set (README, "Production"):
+# compile the translations, collect the static files, migrate.
+release: $(STAMP)
+	$(BIN)/python manage.py release
+
+# nginx in front of gunicorn on loopback: two slow clients must not delay anyone (CI runs it).
+check-deploy: $(STAMP)
+	$(BIN)/python deploy/check_slow_clients.py
 
 worker: $(STAMP)
 	$(BIN)/celery -A scorekeeper worker --loglevel=info

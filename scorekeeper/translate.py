@@ -2,22 +2,23 @@
 error, below both of them: neither imports the other.
 
 One place where errors become answers: rule violations 400, conflicts 409 (a finished
-match is one of them), unknown 404, each sentence in the request's language. Also a JSON
-parser that refuses, with a 400, what the standard one would turn into a 500 (bodies
-nested thousands deep) and bodies far larger than any hand, and the checks every JSON body
-of a hand goes through.
+match is one of them), unknown 404, too many creations 429, each sentence in the request's
+language. Also a JSON parser that refuses, with a 400, what the standard one would turn
+into a 500 (bodies nested thousands deep) and bodies far larger than any hand, and the
+checks every JSON body of a hand goes through.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext
 from rest_framework import status
-from rest_framework.exceptions import ParseError, PermissionDenied
+from rest_framework.exceptions import ParseError, PermissionDenied, Throttled
 from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -35,9 +36,24 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response({exc.field: [translated(exc)]}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, MatchConflict):
         return Response({"detail": conflict_message(exc)}, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, Throttled):
+        return throttled(exc)
     if isinstance(exc, ObjectDoesNotExist):
         return Response({"detail": "Not found."}, status=status.HTTP_404_NOT_FOUND)
     return drf_exception_handler(exc, context)
+
+
+def throttled(exc: Throttled) -> Response:
+    """A 429 with Retry-After (whole seconds) and a sentence in the request's language."""
+    seconds = max(1, math.ceil(exc.wait or 1))
+    message = gettext(
+        "Too many new matches or tournaments from this address. Try again in {minutes} min."
+    ).format(minutes=math.ceil(seconds / 60))
+    return Response(
+        {"detail": message},
+        status=status.HTTP_429_TOO_MANY_REQUESTS,
+        headers={"Retry-After": str(seconds)},
+    )
 
 
 def conflict_message(conflict: MatchConflict) -> str:

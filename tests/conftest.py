@@ -51,3 +51,11 @@ class Api:
 @pytest.fixture
 def api(db: None) -> Api:
     return Api()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # No test is throttled by accident: the limits' own tests set a low rate (and reset the
+    # cache) with the settings fixture.
+    from django.conf import settings
+
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "create": None}

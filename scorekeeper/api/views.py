@@ -6,6 +6,7 @@ import uuid
 from typing import Any
 
 from django.http import Http404
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -17,7 +18,7 @@ from ..models import Match
 from ..rules import MatchConflict, RuleViolation
 from ..rules.errors import _
 from ..translate import SafeJSONParser, request_body, spectator_refused, split_number
-from .idempotency import HEADER, idempotent
+from .idempotency import HEADER, MAX_KEY, idempotent
 from .schema import (
     HandSerializer,
     MatchCreateSerializer,
@@ -25,15 +26,20 @@ from .schema import (
     VariantSerializer,
     hand_payload_schema,
 )
+from .throttling import CreateThrottle
 
 MATCH_FIELDS = {"variant", "players", "options", "games_to_win", "first_dealer"}
 IDEMPOTENCY = OpenApiParameter(
     HEADER,
-    str,
+    {"type": "string", "minLength": 1, "maxLength": MAX_KEY},
     OpenApiParameter.HEADER,
     required=False,
     description="Repeat a POST safely: the same key and body get "
-    "the first answer and store nothing new.",
+    "the first answer and store nothing new (the same "
+    "key with another body is 409). 1 to 255 "
+    "characters; it must be random (a UUID): the first "
+    "answer is given to whoever repeats the key. A key "
+    "is remembered per match (or per URL).",
 )
 NUMBER = OpenApiParameter(
     "number", int, OpenApiParameter.PATH, description="The hand's number in the match, from 1."
@@ -46,6 +52,10 @@ ERRORS = {
         description="The match is finished, or the hand number is not the next one."
     ),
 }
+TOO_MANY = OpenApiResponse(
+    description="Too many matches started from this address: wait for "
+    "the Retry-After header's seconds."
+)
 
 
 class Api(APIView):
@@ -84,10 +94,12 @@ class VariantDetail(Api):
 
 
 class MatchList(Api):
+    throttle_classes = [CreateThrottle]
+
     @extend_schema(
         request=MatchCreateSerializer,
         parameters=[IDEMPOTENCY],
-        responses={201: MatchSerializer, 400: ERRORS[400]},
+        responses={201: MatchSerializer, 400: ERRORS[400], 429: TOO_MANY},
         summary="Start a match",
     )
     def post(self, request: Request) -> Response:
@@ -132,7 +144,9 @@ class MatchClose(Api):
     )
     def post(self, request: Request, token: str) -> Response:
         match_id = self.match_key(token)
-        return idempotent(request, lambda: self._close(match_id))
+        return idempotent(
+            request, lambda: self._close(match_id), scope=reverse("match-close", args=[match_id])
+        )
 
     def _close(self, match_id: uuid.UUID) -> Response:
         match = services.match_close(match_id=match_id)
@@ -155,7 +169,11 @@ class HandList(Api):
     )
     def post(self, request: Request, token: str) -> Response:
         match_id = self.match_key(token)
-        return idempotent(request, lambda: self._record(request, match_id))
+        return idempotent(
+            request,
+            lambda: self._record(request, match_id),
+            scope=reverse("hand-list", args=[match_id]),
+        )
 
     def _record(self, request: Request, match_id: uuid.UUID) -> Response:
         payload, number = split_number(request_body(request))

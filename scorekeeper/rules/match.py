@@ -24,6 +24,7 @@ from .limits import (  # noqa: F401  (MatchLimits, Outcome, call_time, outcome: 
     check_limits,
     outcome,
 )
+from .names import clean_name
 from .options import resolve_options
 
 MAX_PLAYER_NAME = 40
@@ -172,17 +173,14 @@ def _clean_players(variant: Variant, players: Any) -> tuple[str, ...]:
     for name in players:
         if not isinstance(name, str) or not name.strip():
             raise RuleViolation("players", _("Each player needs a name."))
-        if len(name.strip()) > MAX_PLAYER_NAME:
-            raise RuleViolation(
-                "players", _("A name may have at most {count} characters."), count=MAX_PLAYER_NAME
-            )
-        if name.strip() in names:
+        name = clean_name(name, "players", MAX_PLAYER_NAME)
+        if name in names:
             raise RuleViolation(
                 "players",
                 _("Each player needs a different name: {name} is there twice."),
-                name=name.strip(),
+                name=name,
             )
-        names.append(name.strip())
+        names.append(name)
     return tuple(names)
 
 
