@@ -14,12 +14,18 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import (
+    condition,
+    require_GET,
+    require_http_methods,
+    require_POST,
+)
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import handform, labels, rules, selectors, services, setup, sheet
+from . import handform, labels, live, rules, selectors, services, setup, sheet
 from .api.errors import conflict_message, translated
 from .api.views import HandPreview
 from .models import Match
@@ -133,7 +139,7 @@ def _match_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
     context = sheet.match_page(data, writable=writable)
     variant = context["variant"]
     context.update(match=data, token=token, game_name=labels.game_name(variant),
-                   js_words=js_words(),
+                   js_words=js_words(), poll_seconds=live.POLL_SECONDS,
                    js_columns={"labels": [col.label for col in context["columns"]],
                                "individual": variant.individual})
     if writable and data["status"] != "finished":
@@ -148,6 +154,8 @@ def match_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@cache_control(no_cache=True)
+@condition(etag_func=live.etag)
 def sheet_partial(request: HttpRequest, token: str) -> HttpResponse:
     """The live parts of the match page, swapped in place by htmx after a hand."""
     match, writable = _open(token)
