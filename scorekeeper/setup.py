@@ -8,6 +8,7 @@ word, and whatever it refuses is shown next to the field.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,10 +93,17 @@ def parse_options(variant: rules.Variant, posted: Mapping[str, Any]
     return options, errors
 
 
+# Control characters (NUL, line breaks...) are dropped; format characters are kept, as the
+# API keeps them: the Persian half-space (ZWNJ, U+200C) and the emoji joiner (ZWJ) are part
+# of a name ("isprintable" would drop them, and every emoji newer than Python's tables).
+DROPPED = {"Cc", "Cs", "Zl", "Zp"}
+
+
 def parse_players(variant: rules.Variant, posted: Any) -> list[str]:
-    """The names in seat order; control characters (NUL...) are dropped, never stored."""
+    """The names in seat order; control characters are dropped, never stored."""
     names = [str(posted.get(f"player-{seat}", ""))[:200] for seat in range(variant.players)]
-    return ["".join(ch for ch in name if ch.isprintable()) for name in names]
+    return ["".join(ch for ch in name if unicodedata.category(ch) not in DROPPED)
+            for name in names]
 
 
 def parse_choice(posted: Mapping[str, Any], name: str, allowed: range, default: int) -> int:
