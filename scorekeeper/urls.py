@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from . import share, views
+from . import board, share, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,6 +12,7 @@ urlpatterns = [
     path("m/<str:token>/preview/", views.PreviewPage.as_view(), name="match-preview"),
     path("m/<str:token>/undo/", views.undo, name="match-undo"),
     path("m/<str:token>/close/", views.close, name="match-close-page"),
+    path("m/<str:token>/board/", board.board_page, name="match-board"),
     path("m/<str:token>/share/", share.share_page, name="match-share"),
     path("m/<str:token>/hands/<int:number>/correct/", views.correct_page, name="hand-correct"),
     path("api/", include("scorekeeper.api.urls")),

@@ -67,12 +67,26 @@ def test_screenshots(browser, site, language):
         "choose": "/new/",
         "setup": "/new/tarneeb_400/",
         "setup-maraffa": "/new/maraffa/",
+        "board": f"/m/{tarneeb.pk}/board/",
+        "board-maraffa": f"/m/{found['maraffa'].pk}/board/",
+        "board-trionfo": f"/m/{found['trionfo'].pk}/board/",
+        "share": f"/m/{tarneeb.pk}/share/",
+        "share-spectator": f"/m/{tarneeb.view_id}/share/",
     }
     for name, url in pages.items():
         page.goto(site + url)
         page.wait_for_load_state("networkidle")
         page.screenshot(path=str(OUT / f"{language}-{name}.png"), full_page=True)
         page.screenshot(path=str(OUT / f"{language}-{name}-top.png"))
+    # Dark mode, as a phone set to it shows the match and the scoreboard.
+    dark = browser.new_context(viewport=PHONE, locale=language, color_scheme="dark")
+    night = dark.new_page()
+    for name, url in (("match", pages["match"]), ("board", pages["board"]),
+                      ("share", pages["share"]), ("home", "/")):
+        night.goto(site + url)
+        night.wait_for_load_state("networkidle")
+        night.screenshot(path=str(OUT / f"{language}-dark-{name}.png"), full_page=True)
+    dark.close()
     # The hand form with a preview showing and a declaration added.
     page.goto(site + f"/m/{blot.pk}/")
     page.locator('label:has(> input[name="declarer"][value="1"])').click()
@@ -103,4 +117,4 @@ def test_screenshots(browser, site, language):
     page.locator("#undo-confirm").scroll_into_view_if_needed()
     page.screenshot(path=str(OUT / f"{language}-undo-ask.png"))
     context.close()
-    assert len(list(OUT.glob(f"{language}-*.png"))) == 2 * len(pages) + 4
+    assert len(list(OUT.glob(f"{language}-*.png"))) >= 2 * len(pages) + 8
