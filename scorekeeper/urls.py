@@ -1,10 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from . import board, share, views
+from . import board, pwa, share, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", pwa.service_worker, name="service-worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("new/", views.choose, name="choose"),
     path("new/<slug:slug>/", views.new_match, name="new-match"),
     path("m/<str:token>/", views.match_page, name="match"),
