@@ -25,7 +25,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import handform, labels, live, rules, selectors, services, setup, sheet
+from . import demo, handform, labels, live, rules, selectors, services, setup, sheet
 from .api.errors import conflict_message, translated
 from .api.views import HandPreview
 from .models import Match
@@ -66,7 +66,7 @@ def _games() -> list[dict[str, Any]]:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "scorekeeper/home.html", {"games": _games()})
+    return render(request, "scorekeeper/home.html", {"games": _games(), "demo": demo.listing()})
 
 
 @require_GET
