@@ -92,7 +92,12 @@
       item.querySelector("strong").textContent = named ? named.textContent : m.game || "";
       const extra = [m.writable ? "" : recent.dataset.spectator, m.finished ? recent.dataset.finished : ""]
         .filter(Boolean).join(", ");
-      item.querySelector(".recent-players").textContent = (m.players || "") + (extra ? " (" + extra + ")" : "");
+      const players = item.querySelector(".recent-players");
+      String(m.players || "").split(" · ").filter(Boolean).forEach((name, seat) => {
+        if (seat) players.append(" · ");
+        players.append(bdi(name));
+      });
+      if (extra) players.append(" (" + extra + ")");
       describe(item, m);
       list.append(item);
     });

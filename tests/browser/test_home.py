@@ -30,6 +30,7 @@ def test_recent_matches_show_the_date_the_score_and_the_winner(browser, site, la
     page.reload()  # the match page records itself on the phone, finished
     page.goto(site + "/")
     item = page.locator("#recent-list li").first
+    expect(item.locator(".recent-players bdi")).to_have_text(players)
     expect(item.locator(".recent-score bdi")).to_have_text(
         [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"])
     assert item.locator(".recent-score .score-inline").all_inner_texts()[0] == "0"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import services
+from scorekeeper import demo, services
 
 from .conftest import PHONE
 
@@ -52,6 +52,7 @@ def _matches(players: list[str]) -> dict[str, object]:
 @pytest.mark.parametrize("language", ["en", "ar"])
 def test_screenshots(browser, site, language):
     OUT.mkdir(exist_ok=True)
+    demo.load()  # the home page lists the demo matches
     found = _matches(NAMES[language])
     tarneeb, blot = found["tarneeb"], found["blot"]
     context = browser.new_context(viewport=PHONE, locale=language)
