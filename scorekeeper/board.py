@@ -44,7 +44,8 @@ def board_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
     data = selectors.match_data(match, writable=writable)
     context = sheet.match_page(data, writable=writable)
     won = dict((col.label, games) for col, games in context["games_won"] or [])
-    ahead = leader(context["totals"])
+    # Once the match is over the banner names the winner: nobody "leads" any more.
+    ahead = leader(context["totals"]) if data["status"] != "finished" else None
     target = target_now(match)
     sides = [{"label": col.label, "colour": col.colour, "score": score,
               "games": won.get(col.label), "leads": ahead is not None and col is ahead[0]}

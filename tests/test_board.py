@@ -66,6 +66,7 @@ def test_a_level_score_has_no_leader_and_a_finished_match_names_its_winner(clien
                          payload={"declarer": 0, "bid": 13, "trump": "spades", "tricks": 13})
     html = client.get(f"/m/{match.pk}/board/").content.decode()
     assert 'id="winner"' in html and "Rami" in html
+    assert "board-side leads" not in html
 
 
 def test_leader_is_none_when_two_share_the_top():
