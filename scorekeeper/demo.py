@@ -1,4 +1,5 @@
-"""Demo matches: loaded once by ``manage.py load_demo`` (``make run``), listed on the home page.
+"""Demo matches: loaded once by ``manage.py load_demo`` (``make run``), listed on the home page
+(``pages/demo.py``).
 
 A demo match is an ordinary match whose spectators' link starts with ``demo-``: that is how
 the home page finds them again, without a column of their own.
@@ -10,8 +11,7 @@ from typing import Any
 
 from django.db import transaction
 
-from . import labels, rules, selectors, services, sheet
-from .describe import Names
+from . import services
 from .models import Match, new_view_id
 
 PREFIX = "demo-"
@@ -44,20 +44,3 @@ def load() -> list[Match]:
     if Match.objects.exists():
         return []
     return [_create(None, HANDS), _create({"target": 31}, [*HANDS, SWEEP])]
-
-
-def listing() -> list[dict[str, Any]]:
-    """The demo matches as the home page lists them, in the page's language."""
-    found = []
-    for match in demo_matches():
-        variant = rules.find_variant(match.variant)
-        if variant is None:
-            continue
-        data = selectors.match_data(match, writable=True)
-        page = sheet.match_page(data, writable=True)
-        found.append({"id": str(match.pk), "game": labels.game_name(variant),
-                      "players": match.players, "totals": page["totals"],
-                      "winner": sheet.winner_name(variant, data, Names(match.players,
-                                                                      data["teams"])),
-                      "created": match.created_at})
-    return found

@@ -12,50 +12,41 @@ from typing import Any
 
 from django.db import transaction
 
-from . import rules, store
+from . import fastpath, rules
+from .convert import hand_row, state_of, table_of
 from .models import Hand, HandChange, Match
-from .rules import MatchState, PlayedHand, RuleViolation, Table
+from .rules import MatchConflict, MatchFinished, MatchState, PlayedHand, RuleViolation
 from .rules.errors import _
 
 
-class MatchConflict(Exception):
-    """The request does not fit the match's present state (answered 409). Like a
-    ``RuleViolation`` it keeps its English template and values, so the answer can be
-    translated."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template = template
-        self.params = params
-        super().__init__(template.format(**params) if params else template)
-
-
-def table_of(match: Match) -> Table:
-    variant = rules.find_variant(match.variant)
-    assert variant is not None, f"unknown variant {match.variant!r} in the database"
-    return Table(variant, tuple(match.players), match.options, match.games_to_win,
-                 match.first_dealer)
-
-
-def state_of(match: Match) -> MatchState:
-    return MatchState.from_dict(match.state)
-
-
-def match_create(*, variant: Any, players: Any, options: Any = None, games_to_win: Any = None,
-                 first_dealer: Any = None) -> Match:
+def match_create(
+    *,
+    variant: Any,
+    players: Any,
+    options: Any = None,
+    games_to_win: Any = None,
+    first_dealer: Any = None,
+) -> Match:
     found = rules.find_variant(variant) if isinstance(variant, str) else None
     if found is None:
-        raise RuleViolation("variant", _("Unknown game. Choose one of: {slugs}."),
-                            slugs=", ".join(rules.VARIANTS))
+        raise RuleViolation(
+            "variant", _("Unknown game. Choose one of: {slugs}."), slugs=", ".join(rules.VARIANTS)
+        )
     table = rules.make_table(found, players, options, games_to_win, first_dealer)
-    match = Match(variant=found.slug, players=list(table.players), options=dict(table.options),
-                  games_to_win=table.games_to_win, first_dealer=table.first_dealer)
+    match = Match(
+        variant=found.slug,
+        players=list(table.players),
+        options=dict(table.options),
+        games_to_win=table.games_to_win,
+        first_dealer=table.first_dealer,
+    )
     _store_state(match, rules.start(table))
     match.save(force_insert=True)
     return match
 
 
 def _locked(match_id: Any) -> Match:
-    return store.lock(match_id)
+    return fastpath.lock(match_id)
 
 
 def _store_state(match: Match, state: MatchState) -> None:
@@ -70,19 +61,11 @@ def _save_state(match: Match, state: MatchState) -> None:
     match.save(update_fields=["state", "status", "winner", "closed", "updated_at"])
 
 
-def _hand_row(match: Match, played: PlayedHand) -> Hand:
-    result = played.to_dict()
-    for key in ("number", "game", "input"):
-        result.pop(key)
-    return Hand(match=match, number=played.number, game=played.game,
-                input=dict(played.input), result=result)
-
-
 def hand_preview(*, match: Match, payload: Any) -> PlayedHand:
     """The hand as it would be stored, storing nothing."""
     state = state_of(match)
     if state.finished:
-        raise MatchConflict(_("The match is finished."))
+        raise MatchFinished
     played, _state = rules.play(table_of(match), state, payload)
     return played
 
@@ -92,14 +75,15 @@ def hand_record(*, match_id: Any, payload: Any, number: int | None = None) -> Ha
     match = _locked(match_id)
     state = state_of(match)
     if state.finished:
-        raise MatchConflict(_("The match is finished: no more hands can be entered."))
+        raise MatchFinished(_("The match is finished: no more hands can be entered."))
     if number is not None and number != state.number:
-        raise MatchConflict(_("The next hand is number {next}, not {number}."),
-                            next=state.number, number=number)
+        raise MatchConflict(
+            _("The next hand is number {next}, not {number}."), next=state.number, number=number
+        )
     played, after = rules.play(table_of(match), state, payload)
-    hand = _hand_row(match, played)
+    hand = hand_row(match, played)
     _store_state(match, after)
-    store.append(match, hand)
+    fastpath.append(match, hand)
     return hand
 
 
@@ -123,13 +107,19 @@ def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
         return target  # nothing changed: nothing to re-score, nothing to record
     payloads = [payload if hand.number == number else hand.input for hand in hands]
     played = _rescore(match, payloads)
-    HandChange.objects.create(match=match, number=number, action=HandChange.Action.CORRECT,
-                              before=_snapshot(target), after=dict(payload))
+    HandChange.objects.create(
+        match=match,
+        number=number,
+        action=HandChange.Action.CORRECT,
+        before=_snapshot(target),
+        after=dict(payload),
+    )
     changed = []
     for hand, new in zip(hands, played, strict=True):
-        row = _hand_row(match, new)
-        if hand.number >= number and (row.result != hand.result or row.input != hand.input
-                                      or row.game != hand.game):
+        row = hand_row(match, new)
+        if hand.number >= number and (
+            row.result != hand.result or row.input != hand.input or row.game != hand.game
+        ):
             hand.input, hand.result, hand.game = row.input, row.result, row.game
             changed.append(hand)
     Hand.objects.bulk_update(changed, ["input", "result", "game", "updated_at"])
@@ -145,10 +135,12 @@ def hand_undo(*, match_id: Any, number: int) -> None:
         raise MatchConflict(_("There is no hand to undo."))
     last = hands[-1]
     if last.number != number:
-        raise MatchConflict(_("Only the last hand (number {number}) can be undone."),
-                            number=last.number)
-    HandChange.objects.create(match=match, number=number, action=HandChange.Action.UNDO,
-                              before=_snapshot(last))
+        raise MatchConflict(
+            _("Only the last hand (number {number}) can be undone."), number=last.number
+        )
+    HandChange.objects.create(
+        match=match, number=number, action=HandChange.Action.UNDO, before=_snapshot(last)
+    )
     last.delete()
     _rescore(match, [hand.input for hand in hands[:-1]])
 
@@ -159,7 +151,7 @@ def match_close(*, match_id: Any) -> Match:
     match = _locked(match_id)
     state = state_of(match)
     if state.finished:
-        raise MatchConflict(_("The match is already finished."))
+        raise MatchFinished(_("The match is already finished."))
     _save_state(match, rules.close(table_of(match), state))
     return match
 

@@ -88,7 +88,8 @@ TEMPLATES = [
 
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=600,
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=600,
         conn_health_checks=True,
     )
 }
@@ -96,7 +97,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent phones: take the write lock when a transaction begins (so two writers
     # queue instead of one failing), and wait for it rather than failing at once.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "transaction_mode": "IMMEDIATE"})
+        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -143,7 +145,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "UNAUTHENTICATED_USER": None,
-    "EXCEPTION_HANDLER": "scorekeeper.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "scorekeeper.translate.exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {

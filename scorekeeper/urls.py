@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from . import board, pwa, share, views
+from .pages import board, pwa, share, views
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -30,10 +30,12 @@ class Api:
     def raw(self, method: str, url: str, body: bytes | str, content_type: str) -> Any:
         return getattr(self.client, method)(url, body, content_type=content_type)
 
-    def new_match(self, variant: str = "tarneeb", players: list[str] | None = None,
-                  **fields: Any) -> dict[str, Any]:
-        response = self.post("/api/matches/", {"variant": variant,
-                                               "players": players or PLAYERS, **fields})
+    def new_match(
+        self, variant: str = "tarneeb", players: list[str] | None = None, **fields: Any
+    ) -> dict[str, Any]:
+        response = self.post(
+            "/api/matches/", {"variant": variant, "players": players or PLAYERS, **fields}
+        )
         assert response.status_code == 201, response.json()
         return response.json()
 

@@ -34,8 +34,9 @@ def idempotent(request: Request, handler: Callable[[], Response]) -> Response:
     if key is None:
         return handler()
     if not key or len(key) > MAX_KEY:
-        return Response({HEADER: [f"Must be 1 to {MAX_KEY} characters."]},
-                        status=status.HTTP_400_BAD_REQUEST)
+        return Response(
+            {HEADER: [f"Must be 1 to {MAX_KEY} characters."]}, status=status.HTTP_400_BAD_REQUEST
+        )
     digest = _digest(request.data)
     found = IdempotentRequest.objects.filter(key=key, path=request.path).first()
     if found is not None:
@@ -65,8 +66,10 @@ def _first_time(key: str, path: str, digest: str, handler: Callable[[], Response
 
 def _repeat(found: IdempotentRequest, digest: str) -> Response:
     if found.body_hash != digest:
-        return Response({"detail": "This Idempotency-Key was used with a different body."},
-                        status=status.HTTP_409_CONFLICT)
+        return Response(
+            {"detail": "This Idempotency-Key was used with a different body."},
+            status=status.HTTP_409_CONFLICT,
+        )
     return Response(found.response, status=found.status, headers={"Idempotent-Replayed": "true"})
 
 

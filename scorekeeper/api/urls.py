@@ -11,8 +11,7 @@ urlpatterns = [
     path("matches/<str:token>/close/", views.MatchClose.as_view(), name="match-close"),
     path("matches/<str:token>/hands/", views.HandList.as_view(), name="hand-list"),
     path("matches/<str:token>/hands/preview/", views.HandPreview.as_view(), name="hand-preview"),
-    path("matches/<str:token>/hands/<int:number>/", views.HandDetail.as_view(),
-         name="hand-detail"),
+    path("matches/<str:token>/hands/<int:number>/", views.HandDetail.as_view(), name="hand-detail"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
 ]

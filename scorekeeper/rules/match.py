@@ -13,15 +13,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import GameEnd, GameState, HandContext, Score, Table, Turn, Variant, seat_violation
-from .errors import RuleViolation, _
+from .errors import MatchConflict, RuleViolation, _
 from .fields import is_int
 from .options import resolve_options
 
 MAX_PLAYER_NAME = 40
 
 
-class MatchFinished(Exception):
-    """A hand was played into a finished match (a conflict, not a rule violation)."""
+class MatchFinished(MatchConflict):
+    """The match is finished: no hand, correction of state or close fits it (a conflict,
+    not a rule violation). The one exception for it, from the engine and the services."""
+
+    def __init__(self, template: str = _("The match is finished."), **params: object) -> None:
+        super().__init__(template, **params)
 
 
 @dataclass(frozen=True)
@@ -38,18 +42,32 @@ class MatchState:
     def game(self) -> GameState:
         return self.games[-1]
 
+    def is_bella(self, table: Table) -> bool:
+        """Whether the game being played is la bella (see ``is_bella``)."""
+        return is_bella(table, self)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"games": [g.to_dict() for g in self.games], "games_won": list(self.games_won),
-                "next": {"dealer": self.next.dealer, "first_to_speak": self.next.first_to_speak},
-                "number": self.number, "finished": self.finished, "winner": self.winner,
-                "closed": self.closed}
+        return {
+            "games": [g.to_dict() for g in self.games],
+            "games_won": list(self.games_won),
+            "next": {"dealer": self.next.dealer, "first_to_speak": self.next.first_to_speak},
+            "number": self.number,
+            "finished": self.finished,
+            "winner": self.winner,
+            "closed": self.closed,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MatchState:
-        return cls(games=tuple(GameState.from_dict(g) for g in data["games"]),
-                   games_won=tuple(data["games_won"]), next=Turn(**data["next"]),
-                   number=data["number"], finished=data["finished"], winner=data["winner"],
-                   closed=data["closed"])
+        return cls(
+            games=tuple(GameState.from_dict(g) for g in data["games"]),
+            games_won=tuple(data["games_won"]),
+            next=Turn(**data["next"]),
+            number=data["number"],
+            finished=data["finished"],
+            winner=data["winner"],
+            closed=data["closed"],
+        )
 
 
 @dataclass(frozen=True)
@@ -73,28 +91,44 @@ class PlayedHand:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "number": self.number, "game": self.game, "input": dict(self.input),
-            "dealer": self.dealer, "first_to_speak": self.first_to_speak,
-            "delta": _list(self.delta), "player_delta": _list(self.player_delta),
+            "number": self.number,
+            "game": self.game,
+            "input": dict(self.input),
+            "dealer": self.dealer,
+            "first_to_speak": self.first_to_speak,
+            "delta": _list(self.delta),
+            "player_delta": _list(self.player_delta),
             "scores_after": _list(self.scores_after),
             "player_scores_after": _list(self.player_scores_after),
-            "thrown_in": self.thrown_in, "summary": self.summary, "details": dict(self.details),
-            "ended_game": self.ended_game, "game_winner": self.game_winner,
+            "thrown_in": self.thrown_in,
+            "summary": self.summary,
+            "details": dict(self.details),
+            "ended_game": self.ended_game,
+            "game_winner": self.game_winner,
         }
 
 
-def make_table(variant: Variant, players: Any, options: Any = None,
-               games_to_win: Any = None, first_dealer: Any = 0) -> Table:
+def make_table(
+    variant: Variant,
+    players: Any,
+    options: Any = None,
+    games_to_win: Any = None,
+    first_dealer: Any = 0,
+) -> Table:
     """Check a match set-up and return the table with every option resolved."""
     names = _clean_players(variant, players)
     if games_to_win is None:
         games_to_win = variant.default_games_to_win
     if not is_int(games_to_win) or games_to_win not in (1, 2):
-        raise RuleViolation("games_to_win",
-                            _("Must be 1 (one game) or 2 (best of three, with la bella)."))
+        raise RuleViolation(
+            "games_to_win", _("Must be 1 (one game) or 2 (best of three, with la bella).")
+        )
     if variant.session and games_to_win != 1:
-        raise RuleViolation("games_to_win", _("{variant} is one open session: games_to_win is 1."),
-                            variant=variant.name)
+        raise RuleViolation(
+            "games_to_win",
+            _("{variant} is one open session: games_to_win is 1."),
+            variant=variant.name,
+        )
     if first_dealer is None:
         first_dealer = 0
     if not is_int(first_dealer) or not 0 <= first_dealer < variant.players:
@@ -107,19 +141,26 @@ def make_table(variant: Variant, players: Any, options: Any = None,
 
 def _clean_players(variant: Variant, players: Any) -> tuple[str, ...]:
     if not isinstance(players, list) or len(players) != variant.players:
-        raise RuleViolation("players", _("{variant} is played by {count} players: give {count} "
-                                         "names in seat order."),
-                            variant=variant.name, count=variant.players)
+        raise RuleViolation(
+            "players",
+            _("{variant} is played by {count} players: give {count} names in seat order."),
+            variant=variant.name,
+            count=variant.players,
+        )
     names = []
     for name in players:
         if not isinstance(name, str) or not name.strip():
             raise RuleViolation("players", _("Each player needs a name."))
         if len(name.strip()) > MAX_PLAYER_NAME:
-            raise RuleViolation("players", _("A name may have at most {count} characters."),
-                                count=MAX_PLAYER_NAME)
+            raise RuleViolation(
+                "players", _("A name may have at most {count} characters."), count=MAX_PLAYER_NAME
+            )
         if name.strip() in names:
-            raise RuleViolation("players", _("Each player needs a different name: {name} is "
-                                             "there twice."), name=name.strip())
+            raise RuleViolation(
+                "players",
+                _("Each player needs a different name: {name} is there twice."),
+                name=name.strip(),
+            )
         names.append(name.strip())
     return tuple(names)
 
@@ -128,14 +169,20 @@ def start(table: Table) -> MatchState:
     variant = table.variant
     game = variant.new_game(table, 1)
     dealer = table.first_dealer
-    return MatchState(games=(game,), games_won=(0,) * variant.sides,
-                      next=Turn(dealer, variant.first_to_speak(dealer, game)))
+    return MatchState(
+        games=(game,),
+        games_won=(0,) * variant.sides,
+        next=Turn(dealer, variant.first_to_speak(dealer, game)),
+    )
 
 
 def is_bella(table: Table, state: MatchState) -> bool:
     """The deciding game of a best of three, when each side has all but one win."""
-    return table.games_to_win > 1 and bool(state.games_won) and all(
-        won == table.games_to_win - 1 for won in state.games_won)
+    return (
+        table.games_to_win > 1
+        and bool(state.games_won)
+        and all(won == table.games_to_win - 1 for won in state.games_won)
+    )
 
 
 def play(table: Table, state: MatchState, payload: Any) -> tuple[PlayedHand, MatchState]:
@@ -159,16 +206,27 @@ def play(table: Table, state: MatchState, payload: Any) -> tuple[PlayedHand, Mat
     end = variant.game_end(game, score, ctx)
     next_dealer = variant.next_dealer(hand, score, ctx)
     played = PlayedHand(
-        number=state.number, game=game.number, input=dict(payload), dealer=turn.dealer,
-        first_to_speak=variant.spoke_first(hand, ctx), delta=delta, player_delta=player_delta,
-        scores_after=game.scores, player_scores_after=game.player_scores,
-        thrown_in=score.thrown_in, summary=score.summary, details=score.details,
-        game_winner=end.winner if end else None, ended_game=end is not None)
+        number=state.number,
+        game=game.number,
+        input=dict(payload),
+        dealer=turn.dealer,
+        first_to_speak=variant.spoke_first(hand, ctx),
+        delta=delta,
+        player_delta=player_delta,
+        scores_after=game.scores,
+        player_scores_after=game.player_scores,
+        thrown_in=score.thrown_in,
+        summary=score.summary,
+        details=score.details,
+        game_winner=end.winner if end else None,
+        ended_game=end is not None,
+    )
     return played, _advance(table, state, game, end, next_dealer)
 
 
-def _apply(variant: Variant, game: GameState, score: Score
-           ) -> tuple[GameState, tuple[int, ...] | None, tuple[int, ...] | None]:
+def _apply(
+    variant: Variant, game: GameState, score: Score
+) -> tuple[GameState, tuple[int, ...] | None, tuple[int, ...] | None]:
     player_delta = score.player_delta
     if variant.individual and player_delta is None:
         player_delta = (0,) * variant.players
@@ -188,14 +246,19 @@ def _apply(variant: Variant, game: GameState, score: Score
     return after, delta, player_delta
 
 
-def _advance(table: Table, state: MatchState, game: GameState, end: GameEnd | None,
-             next_dealer: int) -> MatchState:
+def _advance(
+    table: Table, state: MatchState, game: GameState, end: GameEnd | None, next_dealer: int
+) -> MatchState:
     variant = table.variant
     games = state.games[:-1]
     if end is None:
         games += (game,)
-        return replace(state, games=games, number=state.number + 1,
-                       next=Turn(next_dealer, variant.first_to_speak(next_dealer, game)))
+        return replace(
+            state,
+            games=games,
+            number=state.number + 1,
+            next=Turn(next_dealer, variant.first_to_speak(next_dealer, game)),
+        )
     games += (replace(game, finished=True, winner=end.winner),)
     won = list(state.games_won)
     if end.winner is not None and won:
@@ -203,13 +266,20 @@ def _advance(table: Table, state: MatchState, game: GameState, end: GameEnd | No
     finished = variant.session or (end.winner is not None and won[end.winner] >= table.games_to_win)
     if not finished:
         games += (variant.new_game(table, game.number + 1),)
-    return replace(state, games=games, games_won=tuple(won), number=state.number + 1,
-                   finished=finished, winner=end.winner if finished else None,
-                   next=Turn(next_dealer, variant.first_to_speak(next_dealer, games[-1])))
+    return replace(
+        state,
+        games=games,
+        games_won=tuple(won),
+        number=state.number + 1,
+        finished=finished,
+        winner=end.winner if finished else None,
+        next=Turn(next_dealer, variant.first_to_speak(next_dealer, games[-1])),
+    )
 
 
-def replay(table: Table, payloads: Iterable[Any], closed: bool = False
-           ) -> tuple[list[PlayedHand], MatchState]:
+def replay(
+    table: Table, payloads: Iterable[Any], closed: bool = False
+) -> tuple[list[PlayedHand], MatchState]:
     """Re-score a match from its stored payloads, in order.
 
     A payload that no longer fits (after a correction) raises a `RuleViolation` that says
@@ -219,13 +289,17 @@ def replay(table: Table, payloads: Iterable[Any], closed: bool = False
     hands: list[PlayedHand] = []
     for payload in payloads:
         if state.finished:
-            raise RuleViolation("number", _("Hand {number} would come after the end of the "
-                                            "match."), number=state.number)
+            raise RuleViolation(
+                "number",
+                _("Hand {number} would come after the end of the match."),
+                number=state.number,
+            )
         try:
             hand, state = play(table, state, payload)
         except RuleViolation as error:
-            raise RuleViolation(error.field, _("Hand {number}: {message}"),
-                                number=state.number, message=error) from error
+            raise RuleViolation(
+                error.field, _("Hand {number}: {message}"), number=state.number, message=error
+            ) from error
         hands.append(hand)
     return hands, close(table, state) if closed else state
 
@@ -236,8 +310,9 @@ def close(table: Table, state: MatchState) -> MatchState:
         return replace(state, closed=True)
     winner = table.variant.close_winner(state.game)
     game = replace(state.game, finished=True, winner=winner)
-    return replace(state, games=(*state.games[:-1], game), finished=True, closed=True,
-                   winner=winner)
+    return replace(
+        state, games=(*state.games[:-1], game), finished=True, closed=True, winner=winner
+    )
 
 
 def _add(total: Sequence[int] | None, delta: Sequence[int] | None) -> tuple[int, ...] | None:

@@ -13,7 +13,7 @@ from django import template
 from django.utils.html import json_script
 from django.utils.safestring import SafeString
 
-from .. import sheet
+from ..pages import sheet
 
 register = template.Library()
 

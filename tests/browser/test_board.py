@@ -33,8 +33,9 @@ Object.defineProperty(navigator, "wakeLock", {value: {request: async (kind) => {
 @pytest.mark.parametrize("language", ["en", "ar"])
 def test_the_board_reads_across_the_table_and_follows_the_match(browser, site, language):
     match = services.match_create(variant="tarneeb", players=PLAYERS[language])
-    services.hand_record(match_id=match.pk,
-                         payload={"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8})
+    services.hand_record(
+        match_id=match.pk, payload={"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8}
+    )
     context = browser.new_context(viewport=PHONE, locale=language)
     page = context.new_page()
     errors: list[str] = []
@@ -50,8 +51,9 @@ def test_the_board_reads_across_the_table_and_follows_the_match(browser, site, l
     assert box and box["y"] + box["height"] <= PHONE["height"]  # both totals on one screen
     expect(page.locator("#board-lead")).to_contain_text(PLAYERS[language][1])
     # Another phone enters a hand: the board shows it when it is looked at again.
-    services.hand_record(match_id=match.pk,
-                         payload={"declarer": 0, "bid": 7, "trump": "spades", "tricks": 9})
+    services.hand_record(
+        match_id=match.pk, payload={"declarer": 0, "bid": 7, "trump": "spades", "tricks": 9}
+    )
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     expect(scores).to_have_text(["9", "8"])
     expect(page.locator("#board-lead")).to_contain_text(PLAYERS[language][0])
@@ -79,8 +81,10 @@ def test_the_screen_is_kept_awake_and_asked_again_when_shown(browser, site):
 def test_without_a_wake_lock_nothing_breaks(browser, site):
     match = services.match_create(variant="tarneeb", players=PLAYERS["en"])
     context = browser.new_context(viewport=PHONE)
-    context.add_init_script("Object.defineProperty(navigator, 'wakeLock', {value: undefined});"
-                            "delete Navigator.prototype.wakeLock;")
+    context.add_init_script(
+        "Object.defineProperty(navigator, 'wakeLock', {value: undefined});"
+        "delete Navigator.prototype.wakeLock;"
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -97,6 +101,6 @@ def test_the_page_follows_the_phones_colour_scheme(browser, site, scheme):
     page = context.new_page()
     page.goto(f"{site}/m/{match.pk}/")
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
-    channels = [int(v) for v in background[background.index("(") + 1:-1].split(",")[:3]]
+    channels = [int(v) for v in background[background.index("(") + 1 : -1].split(",")[:3]]
     assert (sum(channels) / 3 < 60) == (scheme == "dark"), background
     context.close()

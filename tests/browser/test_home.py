@@ -25,14 +25,16 @@ def test_recent_matches_show_the_date_the_score_and_the_winner(browser, site, la
     context = browser.new_context(viewport=PHONE, locale=language)
     page = context.new_page()
     page.goto(f"{site}/m/{match.pk}/")
-    services.hand_record(match_id=match.pk,
-                         payload={"declarer": 1, "bid": 13, "trump": "hearts", "tricks": 13})
+    services.hand_record(
+        match_id=match.pk, payload={"declarer": 1, "bid": 13, "trump": "hearts", "tricks": 13}
+    )
     page.reload()  # the match page records itself on the phone, finished
     page.goto(site + "/")
     item = page.locator("#recent-list li").first
     expect(item.locator(".recent-players bdi")).to_have_text(players)
     expect(item.locator(".recent-score bdi")).to_have_text(
-        [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"])
+        [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
+    )
     assert item.locator(".recent-score .score-inline").all_inner_texts()[0] == "0"
     winner = item.locator(".recent-winner")
     expect(winner).to_contain_text(WON[language])

@@ -14,8 +14,10 @@ pytestmark = pytest.mark.browser
 HAND = {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8}
 
 
-@pytest.mark.parametrize(("language", "players"), [
-    ("en", ["Rami", "Sara", "Omar", "Lina"]), ("ar", ["رامي", "سارة", "عمر", "لينا"])])
+@pytest.mark.parametrize(
+    ("language", "players"),
+    [("en", ["Rami", "Sara", "Omar", "Lina"]), ("ar", ["رامي", "سارة", "عمر", "لينا"])],
+)
 def test_the_spectators_page_updates_by_itself(browser, site, language, players):
     match = services.match_create(variant="tarneeb", players=players)
     services.hand_record(match_id=match.pk, payload=HAND)

@@ -16,8 +16,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         port = os.environ.get("PORT", "8000")
-        parser.add_argument("--base-url", default=f"http://127.0.0.1:{port}",
-                            help="where the site is served (make run passes its PORT)")
+        parser.add_argument(
+            "--base-url",
+            default=f"http://127.0.0.1:{port}",
+            help="where the site is served (make run passes its PORT)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         base = options["base_url"].rstrip("/")
