@@ -8,6 +8,8 @@ import pytest
 
 from scorekeeper import services
 from scorekeeper.models import HandChange, Match
+from scorekeeper.pages.handform import FORMS, form_of
+from scorekeeper.rules import VARIANTS
 
 from .test_pages import PLAYERS, tarneeb  # noqa: F401  (the fixture)
 
@@ -184,9 +186,6 @@ def test_a_line_is_punctuated_in_the_pages_language(client):
 
 
 def test_one_registry_chooses_every_variants_hand_form():
-    from scorekeeper.pages.handform import FORMS, form_of
-    from scorekeeper.rules import VARIANTS
-
     for variant in VARIANTS.values():
         form = form_of(variant)
         assert form is FORMS[variant.hand_kind]
