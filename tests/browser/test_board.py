@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from scorekeeper import services
 
 from .conftest import PHONE
+from .test_live import NO_EVAL
 
 pytestmark = pytest.mark.browser
 
@@ -37,6 +38,7 @@ def test_the_board_reads_across_the_table_and_follows_the_match(browser, site, l
         match_id=match.pk, payload={"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8}
     )
     context = browser.new_context(viewport=PHONE, locale=language)
+    context.add_init_script(NO_EVAL)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
