@@ -25,7 +25,7 @@ migrate: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 
 demo: migrate
-	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py load_demo --base-url http://127.0.0.1:$(PORT)
 
 run: demo messages
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)

@@ -1,10 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from .pages import views
+from .pages import board, pwa, share, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", pwa.service_worker, name="service-worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("new/", views.choose, name="choose"),
     path("new/<slug:slug>/", views.new_match, name="new-match"),
     path("m/<str:token>/", views.match_page, name="match"),
@@ -12,6 +14,8 @@ urlpatterns = [
     path("m/<str:token>/preview/", views.PreviewPage.as_view(), name="match-preview"),
     path("m/<str:token>/undo/", views.undo, name="match-undo"),
     path("m/<str:token>/close/", views.close, name="match-close-page"),
+    path("m/<str:token>/board/", board.board_page, name="match-board"),
+    path("m/<str:token>/share/", share.share_page, name="match-share"),
     path("m/<str:token>/hands/<int:number>/correct/", views.correct_page, name="hand-correct"),
     path("api/", include("scorekeeper.api.urls")),
     path("admin/", admin.site.urls),

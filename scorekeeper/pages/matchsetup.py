@@ -9,6 +9,7 @@ word, and whatever it refuses is shown next to the field.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -123,14 +124,21 @@ class SeatField(forms.Field):
         return parse_choice({"value": value}, "value", self.allowed, self.default)
 
 
+# Control characters (NUL, line breaks...) are dropped; format characters are kept, as the
+# API keeps them: the Persian half-space (ZWNJ, U+200C) and the emoji joiner (ZWJ) are part
+# of a name ("isprintable" would drop them, and every emoji newer than Python's tables).
+DROPPED = {"Cc", "Cs", "Zl", "Zp"}
+
+
 class PlayerField(forms.CharField):
-    """A player's name; control characters (NUL...) are dropped, never stored."""
+    """A player's name; control characters are dropped, never stored."""
 
     def __init__(self) -> None:
         super().__init__(required=False, strip=False)
 
     def to_python(self, value: Any) -> str:
-        return "".join(ch for ch in str(value or "")[:200] if ch.isprintable())
+        name = str(value or "")[:200]
+        return "".join(ch for ch in name if unicodedata.category(ch) not in DROPPED)
 
 
 class MatchSetupForm(forms.Form):

@@ -176,15 +176,25 @@ def next_turn(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> 
     }
 
 
+def winner_name(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> str:
+    """Who won the match (a player, or a team's names); empty while nobody has."""
+    winner = data.get("winner")
+    if data["status"] != "finished" or winner is None:
+        return ""
+    if variant.teams is None or variant.players == 2:
+        return names.seat(winner)
+    return names.team(winner)
+
+
 def winner_text(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> str:
     if data["status"] != "finished":
         return ""
-    winner = data.get("winner")
-    if winner is None:
+    name = winner_name(variant, data, names)
+    if not name:
         return _("The match is over: no winner.")
     if variant.teams is None or variant.players == 2:
-        return _("{name} wins!").format(name=names.seat(winner))
-    return _("{names} win the match!").format(names=names.team(winner))
+        return _("{name} wins!").format(name=name)
+    return _("{names} win the match!").format(names=name)
 
 
 def changes(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> list[dict[str, Any]]:

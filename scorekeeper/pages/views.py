@@ -14,7 +14,13 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import (
+    condition,
+    require_GET,
+    require_http_methods,
+    require_POST,
+)
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -31,7 +37,7 @@ from ..translate import (
     split_number,
     translated,
 )
-from . import handform, matchsetup, sheet
+from . import demo, handform, live, matchsetup, sheet
 
 MAX_HAND = 10**6
 
@@ -77,7 +83,7 @@ def _games() -> list[dict[str, Any]]:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "scorekeeper/home.html", {"games": _games()})
+    return render(request, "scorekeeper/home.html", {"games": _games(), "demo": demo.listing()})
 
 
 @require_GET
@@ -175,6 +181,7 @@ def _match_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
         token=token,
         game_name=words.game_name(variant),
         js_words=js_words(),
+        poll_seconds=live.POLL_SECONDS,
         js_columns={
             "labels": [col.label for col in context["columns"]],
             "individual": variant.individual,
@@ -192,6 +199,8 @@ def match_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@cache_control(no_cache=True)
+@condition(etag_func=live.etag)
 def sheet_partial(request: HttpRequest, token: str) -> HttpResponse:
     """The live parts of the match page, swapped in place by htmx after a hand."""
     match, writable = _open(token)

@@ -13,12 +13,18 @@
   /* The match page records itself, again whenever its live parts are refreshed (the hand
    * that ends the match is entered without reloading the page). */
   const root = document.getElementById("match-root");
+  const record = () => {
+    const found = document.getElementById("recent-record");
+    try { return found ? JSON.parse(found.textContent) : {}; } catch (error) { return {}; }
+  };
   const remember = () => {
     const d = root.dataset;
     const summary = document.getElementById("summary");
+    const facts = record();
     const others = load(RECENT, []).filter((m) => m && m.token !== d.token);
     others.unshift({ token: d.token, variant: d.variant, game: d.game, players: d.players, writable: d.writable === "1",
-      finished: Boolean(summary) && summary.dataset.finished === "1", at: Date.now() });
+      finished: Boolean(summary) && summary.dataset.finished === "1", at: Date.now(),
+      sides: Array.isArray(facts.sides) ? facts.sides : [], winner: facts.winner || "", created: facts.created || "" });
     save(RECENT, others.slice(0, 12));
   };
   if (root && root.dataset.token && root.dataset.players) {
@@ -41,6 +47,36 @@
     if (step) dismiss(step);
   });
 
+  /* A recent match's date, score and winner, in the page's language; names isolated. */
+  const bdi = (text) => {
+    const el = document.createElement("bdi");
+    el.textContent = text;
+    return el;
+  };
+  const signed = (n) => (typeof n === "number" && n < 0 ? "\u2212" + -n : String(n));
+  const describe = (item, m) => {
+    const lang = document.documentElement.lang || undefined;
+    const when = new Date(m.created || m.at);
+    const date = item.querySelector(".recent-date");
+    if (!Number.isNaN(when.getTime())) {
+      date.textContent = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(when);
+      date.dateTime = when.toISOString();
+    }
+    const score = item.querySelector(".recent-score");
+    (m.sides || []).forEach(([label, points], index) => {
+      if (index) score.append(" · ");
+      const number = document.createElement("span");
+      number.className = "score-inline";
+      number.textContent = signed(points);
+      score.append(bdi(String(label)), " ", number);
+    });
+    const winner = item.querySelector(".recent-winner");
+    if (m.winner) {
+      const [before, after] = recent.dataset.won.split("{name}");
+      winner.append(before || "", bdi(m.winner), after || "");
+    }
+  };
+
   const recent = document.getElementById("recent");
   if (recent) {
     const list = document.getElementById("recent-list");
@@ -56,7 +92,13 @@
       item.querySelector("strong").textContent = named ? named.textContent : m.game || "";
       const extra = [m.writable ? "" : recent.dataset.spectator, m.finished ? recent.dataset.finished : ""]
         .filter(Boolean).join(", ");
-      item.querySelector("span").textContent = (m.players || "") + (extra ? " (" + extra + ")" : "");
+      const players = item.querySelector(".recent-players");
+      String(m.players || "").split(" · ").filter(Boolean).forEach((name, seat) => {
+        if (seat) players.append(" · ");
+        players.append(bdi(name));
+      });
+      if (extra) players.append(" (" + extra + ")");
+      describe(item, m);
       list.append(item);
     });
     recent.hidden = !list.children.length;

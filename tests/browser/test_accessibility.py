@@ -1,4 +1,5 @@
-"""Accessibility at phone size: names on every control, 44 px targets, contrast, no overflow."""
+"""Accessibility at phone size, in the light and the dark scheme: names on every control, 44 px
+targets, contrast, no overflow."""
 
 from __future__ import annotations
 
@@ -33,10 +34,11 @@ def _matches():
     return found
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("language", ["en", "ar"])
-def test_every_page_is_accessible_at_phone_size(browser, site, language):
+def test_every_page_is_accessible_at_phone_size(browser, site, language, scheme):
     found = _matches()
-    context = browser.new_context(viewport=PHONE, locale=language)
+    context = browser.new_context(viewport=PHONE, locale=language, color_scheme=scheme)
     page = context.new_page()
     tarneeb = found["tarneeb"]
     urls = [
@@ -47,6 +49,10 @@ def test_every_page_is_accessible_at_phone_size(browser, site, language):
         "/new/coinche/",
         f"/m/{tarneeb.view_id}/",
         f"/m/{tarneeb.pk}/hands/1/correct/",
+        f"/m/{tarneeb.pk}/board/",
+        f"/m/{found['trionfo'].pk}/board/",
+        f"/m/{tarneeb.pk}/share/",
+        f"/m/{tarneeb.view_id}/share/",
         *(f"/m/{match.pk}/" for match in found.values()),
     ]
     problems = {}

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import services
+from scorekeeper import demo, services
 
 from .conftest import PHONE
 
@@ -75,6 +75,7 @@ def _matches(players: list[str]) -> dict[str, object]:
 @pytest.mark.parametrize("language", ["en", "ar"])
 def test_screenshots(browser, site, language):
     OUT.mkdir(exist_ok=True)
+    demo.load()  # the home page lists the demo matches
     found = _matches(NAMES[language])
     tarneeb, blot = found["tarneeb"], found["blot"]
     context = browser.new_context(viewport=PHONE, locale=language)
@@ -90,12 +91,30 @@ def test_screenshots(browser, site, language):
         "choose": "/new/",
         "setup": "/new/tarneeb_400/",
         "setup-maraffa": "/new/maraffa/",
+        "board": f"/m/{tarneeb.pk}/board/",
+        "board-maraffa": f"/m/{found['maraffa'].pk}/board/",
+        "board-trionfo": f"/m/{found['trionfo'].pk}/board/",
+        "share": f"/m/{tarneeb.pk}/share/",
+        "share-spectator": f"/m/{tarneeb.view_id}/share/",
     }
     for name, url in pages.items():
         page.goto(site + url)
         page.wait_for_load_state("networkidle")
         page.screenshot(path=str(OUT / f"{language}-{name}.png"), full_page=True)
         page.screenshot(path=str(OUT / f"{language}-{name}-top.png"))
+    # Dark mode, as a phone set to it shows the match and the scoreboard.
+    dark = browser.new_context(viewport=PHONE, locale=language, color_scheme="dark")
+    night = dark.new_page()
+    for name, url in (
+        ("match", pages["match"]),
+        ("board", pages["board"]),
+        ("share", pages["share"]),
+        ("home", "/"),
+    ):
+        night.goto(site + url)
+        night.wait_for_load_state("networkidle")
+        night.screenshot(path=str(OUT / f"{language}-dark-{name}.png"), full_page=True)
+    dark.close()
     # The hand form with a preview showing and a declaration added.
     page.goto(site + f"/m/{blot.pk}/")
     page.locator('label:has(> input[name="declarer"][value="1"])').click()
@@ -126,4 +145,4 @@ def test_screenshots(browser, site, language):
     page.locator("#undo-confirm").scroll_into_view_if_needed()
     page.screenshot(path=str(OUT / f"{language}-undo-ask.png"))
     context.close()
-    assert len(list(OUT.glob(f"{language}-*.png"))) == 2 * len(pages) + 4
+    assert len(list(OUT.glob(f"{language}-*.png"))) >= 2 * len(pages) + 8

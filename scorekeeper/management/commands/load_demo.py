@@ -1,39 +1,36 @@
-"""Load a few demo matches, once: a fresh site has something to look at."""
+"""Load a few demo matches, once: a fresh site has something to look at. Prints their pages."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
+from django.urls import reverse
 
-from scorekeeper import services
-from scorekeeper.models import Match
-
-DEMO_PLAYERS = ["Rami", "Sara", "Omar", "Lina"]
-DEMO_HANDS = [
-    {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
-    {"declarer": 0, "bid": 9, "trump": "spades", "tricks": 7},
-    {"thrown_in": True},
-    {"declarer": 2, "bid": 8, "trump": "clubs", "tricks": 10},
-]
+from scorekeeper import demo
 
 
 class Command(BaseCommand):
-    help = "Create a few demo matches if the database has no match yet."
+    help = "Create a few demo matches if the database has no match yet, and print their pages."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        port = os.environ.get("PORT", "8000")
+        parser.add_argument(
+            "--base-url",
+            default=f"http://127.0.0.1:{port}",
+            help="where the site is served (make run passes its PORT)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if Match.objects.exists():
+        base = options["base_url"].rstrip("/")
+        loaded = demo.load()
+        matches = loaded or demo.demo_matches()
+        if not loaded:
             self.stdout.write("Demo data: the database already has matches; nothing loaded.")
-            return
-        match = services.match_create(variant="tarneeb", players=DEMO_PLAYERS)
-        for payload in DEMO_HANDS:
-            services.hand_record(match_id=match.pk, payload=payload)
-        finished = services.match_create(
-            variant="tarneeb", players=DEMO_PLAYERS, options={"target": 31}
-        )
-        for payload in [*DEMO_HANDS, {"declarer": 3, "bid": 13, "trump": "hearts", "tricks": 13}]:
-            services.hand_record(match_id=finished.pk, payload=payload)
-        for demo in (match, finished):
-            self.stdout.write(
-                f"Demo match: /api/matches/{demo.pk}/  (spectators: /api/matches/{demo.view_id}/)"
-            )
+        for match in matches:
+            page = base + reverse("match", args=[match.pk])
+            spectators = base + reverse("match", args=[match.view_id])
+            self.stdout.write(f"Demo match: {page}  (spectators: {spectators})")
+        if matches:
+            self.stdout.write(f"Home page: {base}/")

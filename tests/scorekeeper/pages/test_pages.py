@@ -133,9 +133,9 @@ def test_unknown_game_is_404(client):
 @pytest.mark.django_db
 def test_the_match_page_shows_the_sheet_and_the_form(client, tarneeb):
     page = client.get(f"/m/{tarneeb.pk}/").content.decode()
-    assert "Rami bid 9 spades, took 7: down" in page
+    assert "<bdi>Rami</bdi> bid 9 spades, took 7: down" in page
     assert 'id="hand-form"' in page and 'id="undo"' in page and "Enter hand 3" in page
-    assert "Omar deals hand 3." in page and "Lina speaks first." in page
+    assert "<bdi>Omar</bdi> deals hand 3." in page and "<bdi>Lina</bdi> speaks first." in page
     assert page.count("<polyline") == 2
     assert f"/m/{tarneeb.view_id}/" in page
 
@@ -143,7 +143,7 @@ def test_the_match_page_shows_the_sheet_and_the_form(client, tarneeb):
 @pytest.mark.django_db
 def test_the_spectators_page_has_no_forms(client, tarneeb):
     page = client.get(f"/m/{tarneeb.view_id}/").content.decode()
-    assert "Rami bid 9 spades, took 7: down" in page
+    assert "<bdi>Rami</bdi> bid 9 spades, took 7: down" in page
     assert "<form" not in page.split('class="site-footer"')[0]
     assert str(tarneeb.pk) not in page
     for url in (f"/m/{tarneeb.view_id}/hands/1/correct/",):
@@ -230,7 +230,7 @@ def test_a_session_is_closed_from_its_page(client):
     )
     assert client.post(f"/m/{match.pk}/close/").status_code == 302
     page = client.get(f"/m/{match.pk}/").content.decode()
-    assert "Lina wins!" in page and 'id="hand-form"' not in page
+    assert "<bdi>Lina</bdi> wins!" in page and 'id="hand-form"' not in page
     assert client.post(f"/m/{match.pk}/close/").status_code == 302  # twice: nothing breaks
 
 

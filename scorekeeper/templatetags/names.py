@@ -1,0 +1,48 @@
+"""Players' names isolated from the text around them (``<bdi>``).
+
+An Arabic name on an English page (or a Latin one on an Arabic page) would otherwise pull
+the numbers and punctuation beside it into its own direction: "رامي 12 · Sara 8" can read
+as "12 رامي". ``{{ name|bdi }}`` isolates one name; ``{{ sentence|isolate_names:names }}``
+isolates every name of the match inside a sentence built in Python ("Rami deals hand 3.").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from django import template
+from django.utils.html import conditional_escape, escape
+from django.utils.safestring import SafeString, mark_safe
+
+register = template.Library()
+
+
+@register.filter
+def bdi(value: Any) -> SafeString:
+    return mark_safe(f"<bdi>{conditional_escape(value)}</bdi>")
+
+
+@register.filter
+def bdi_join(values: Iterable[Any], separator: str = " · ") -> SafeString:
+    """``players|bdi_join``: each name isolated, joined by the separator."""
+    return mark_safe(conditional_escape(separator).join(bdi(value) for value in values or ()))
+
+
+def _players(names: Any) -> list[str]:
+    players = getattr(names, "players", names)
+    return [str(name) for name in players or () if str(name).strip()]
+
+
+@register.filter
+def isolate_names(text: Any, names: Any) -> SafeString:
+    """The text escaped, each of the match's names in it wrapped in ``<bdi>`` (longest
+    first, so "Ali" inside "Ali Reza" is not cut out; never inside a word or an entity)."""
+    escaped = conditional_escape(text)
+    players = sorted(set(_players(names)), key=len, reverse=True)
+    if not players:
+        return escaped
+    pattern = "|".join(re.escape(escape(name)) for name in players)
+    found = re.compile(rf"(?<![\w&#])(?:{pattern})(?!\w)")
+    return mark_safe(found.sub(lambda m: f"<bdi>{m.group(0)}</bdi>", str(escaped)))
