@@ -202,10 +202,31 @@ def changes(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> li
     return out
 
 
+def standing(outlook: Mapping[str, Any], names: Names) -> list[str]:
+    """What the table must know about the game in play beyond its scores: a raised target,
+    players past it who wait on their partner's score."""
+    out = []
+    if outlook.get("raised"):
+        out.append(
+            _("Both partnerships qualified: the target is now {target}.").format(
+                target=outlook["target"]
+            )
+        )
+    for seat, partner in outlook.get("waiting", ()):
+        out.append(
+            _("{name} needs {partner} above 0 to win.").format(
+                name=names.seat(seat), partner=names.seat(partner)
+            )
+        )
+    return out
+
+
 def match_page(
-    match_data: Mapping[str, Any], *, writable: bool, bella: bool = False
+    match_data: Mapping[str, Any], *, writable: bool, outlook: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
-    """Everything the score sheet shows; ``bella``: the game being played is la bella."""
+    """Everything the score sheet shows; ``outlook``: the game in play as the engine sees it
+    (``selectors.outlook``: la bella, the target in force, who waits on his partner)."""
+    outlook = outlook or {}
     variant = rules.find_variant(match_data["variant"])
     assert variant is not None
     names = Names(match_data["players"], match_data["teams"])
@@ -215,7 +236,7 @@ def match_page(
     if match_data["status"] == "finished" and games:
         last = games[-1]
         current = _by_column(variant, last.get("scores"), last.get("player_scores"))
-    target = match_data["options"].get("target")
+    target = outlook.get("target", match_data["options"].get("target"))
     team_totals = None
     if variant.individual and variant.teams is not None:
         team_totals = [
@@ -236,7 +257,9 @@ def match_page(
         "games_won": list(zip(cols, won, strict=False))
         if won and match_data["games_to_win"] > 1
         else None,
-        "bella": bella and match_data["status"] != "finished",
+        "bella": bool(outlook.get("bella")) and match_data["status"] != "finished",
+        "target": target,
+        "standing": standing(outlook, names) if match_data["status"] != "finished" else [],
         "changes": changes(variant, match_data, names),
         "last_number": match_data["hands"][-1]["number"] if match_data["hands"] else None,
         "writable": writable,

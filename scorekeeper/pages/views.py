@@ -168,7 +168,7 @@ def js_words() -> dict[str, str]:
 
 def _match_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
     data = selectors.match_data(match, writable=writable)
-    context = sheet.match_page(data, writable=writable, bella=selectors.is_bella(match))
+    context = sheet.match_page(data, writable=writable, outlook=selectors.outlook(match))
     variant = context["variant"]
     context.update(
         match=data,

@@ -247,6 +247,16 @@ class Variant:
         """Who wins when the table closes the match: nobody, except in sessions."""
         return None
 
+    # -- what the table is told about the game in play ------------------------------------
+    def target_in_force(self, ctx: HandContext) -> int | None:
+        """The target of the game in play (la bella's, or a raised one); None without one."""
+        return ctx.target() if "target" in ctx.options else None
+
+    def waiting_on_partner(self, ctx: HandContext) -> tuple[tuple[int, int], ...]:
+        """(seat, partner) for each player past the target who cannot win yet because of his
+        partner's score; only where players are scored alone."""
+        return ()
+
 
 def highest_past_target(scores: Sequence[int] | None, target: int) -> GameEnd | None:
     """The side at or above the target; of several, the higher total; a tie plays on."""

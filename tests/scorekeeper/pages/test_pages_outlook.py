@@ -1,0 +1,100 @@
+"""What the summary says about the game in play, as the engine sees it: la bella's target,
+a raised target, a player past the target waiting on his partner."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import services
+
+from .test_pages import PLAYERS
+
+ITALIANS = ["Gino", "Bruno", "Carla", "Dario"]
+
+
+def _deal(battezzante=None, thirds=(23, 12)):
+    payload = {"trump": "cups", "thirds": list(thirds)}
+    if battezzante is not None:
+        payload["battezzante"] = battezzante
+    return payload
+
+
+def _to_la_bella():
+    match = services.match_create(
+        variant="maraffa", players=ITALIANS, options={"target": 31, "bella_target": 41}
+    )
+    hands = [_deal(0), *[_deal()] * 4, _deal(3, (5, 30)), *[_deal(thirds=(5, 30))] * 2]
+    hands.append({"trump": "coins", "claim": {"team": 1, "thirds": 6}})
+    hands.append(_deal(2, (35, 0)))
+    for payload in hands:
+        services.hand_record(match_id=match.pk, payload=payload)
+    return match
+
+
+def _summary(client, match, language="en"):
+    page = client.get(f"/m/{match.pk}/", headers={"accept-language": language}).content.decode()
+    return page.split('id="summary"', 1)[1].split("</section>", 1)[0], page
+
+
+@pytest.mark.django_db
+def test_la_bella_shows_its_own_target_in_the_summary_and_the_chart(client):
+    match = _to_la_bella()
+    summary, page = _summary(client, match)
+    assert "la bella decides" in summary
+    assert "Game 3, to 41." in summary and "to 31" not in summary
+    chart = page.split("<svg viewBox", 1)[1].split("</svg>", 1)[0]
+    # The dashed target line sits where 41 is on the chart's scale, not 31.
+    target_y = float(re.search(r'y1="([\d.]+)"[^>]*stroke-dasharray="4 3"', chart).group(1))
+    zero_y = float(re.search(r'<line [^>]*y1="([\d.]+)"[^>]*stroke="#8a8a8a"', chart).group(1))
+    point = re.findall(r'<circle cx="[\d.]+" cy="([\d.]+)"', chart)
+    # team 0 is at 11 in la bella: the target line is 41/11 as far from zero, not 31/11
+    eleven = min(float(y) for y in point)
+    assert (zero_y - target_y) / (zero_y - eleven) == pytest.approx(41 / 11, rel=0.02)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_la_bella_target_in_arabic_too(client, language):
+    match = _to_la_bella()
+    summary, _page = _summary(client, match, language)
+    assert "41" in summary and "31" not in summary
+
+
+def _record(match, *hands):
+    for bids, tricks in hands:
+        services.hand_record(match_id=match.pk, payload={"bids": bids, "tricks": tricks})
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("en", "the target is now 51"), ("ar", "51")],
+)
+def test_400_says_the_target_rose(client, language, expected):
+    match = services.match_create(variant="tarneeb_400", players=PLAYERS)
+    _record(
+        match,
+        ([5, 4, 2, 2], [5, 4, 2, 2]),
+        ([4, 5, 2, 2], [4, 5, 2, 2]),
+        ([6, 3, 2, 2], [6, 3, 2, 2]),
+        ([3, 6, 2, 2], [3, 6, 2, 2]),
+        ([6, 6, 2, 2], [6, 6, 1, 0]),  # 41, 41, 6, 6: both partnerships qualify
+    )
+    summary, _page = _summary(client, match, language)
+    assert expected in summary
+    assert "Game 1, to 51." in summary or language != "en"
+    assert summary.count("51") >= 2  # the target line and the sentence
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "names"), [("en", "Rami needs Omar above 0"), ("ar", "")])
+def test_41_says_who_waits_on_his_partner(client, language, names):
+    match = services.match_create(variant="tarneeb_41", players=PLAYERS)
+    _record(match, ([13, 1, 1, 1], [13, 0, 0, 0]), ([13, 1, 1, 1], [13, 0, 0, 0]))
+    summary, _page = _summary(client, match, language)
+    sentence = re.search(r'<p class="status waiting standing">([^<]*)</p>', summary)
+    assert sentence is not None
+    assert "Rami" in sentence.group(1) and "Omar" in sentence.group(1)
+    assert names in sentence.group(1)
