@@ -162,7 +162,7 @@ def js_words() -> dict[str, str]:
             "No network: the correction is not saved. Try again when the network returns."
         ),
         "dismiss": _("Dismiss"),
-        "back_in_form": _("The hand is back in the form: check it and confirm it again."),
+        "already_stored": _("Hand {number} was already stored by another phone: {line}"),
     }
 
 

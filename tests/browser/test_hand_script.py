@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper import services
 from scorekeeper.models import Hand
 
-from .conftest import match_token
+from .conftest import PHONE, match_token
 from .table import PLAYERS, Table
 
 pytestmark = pytest.mark.browser
@@ -128,40 +128,51 @@ def test_the_thirds_counter_drops_the_preview(page, site, errors):
     assert errors == []
 
 
-def test_a_second_phone_is_refreshed_after_a_conflict(page, site, errors):
-    first = Table(page, site)
+ALREADY = {
+    "en": "Hand 1 was already stored by another phone: Sara bid 7 hearts, took 8: made",
+    "ar": "سبق أن سُجّل الدور 1 من هاتف آخر:",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_a_second_phone_is_told_the_hand_was_stored_and_not_offered_it_again(
+    browser, site, language
+):
+    phones = [browser.new_context(viewport=PHONE, locale=language) for _phone in range(2)]
+    page, other = (context.new_page() for context in phones)
+    found: list[str] = []
+    for each in (page, other):
+        each.on("pageerror", lambda error: found.append(str(error)))
+    first, second = Table(page, site), Table(other, site)
     url = first.start("tarneeb", PLAYERS)
     token = match_token(url)
-    other = page.context.new_page()
-    other_errors: list[str] = []
-    other.on("pageerror", lambda error: other_errors.append(str(error)))
-    second = Table(other, site)
     other.goto(url)
-    _fill(second, HAND_2)
+    _fill(second, HAND_1)  # both phones enter the same hand
     second.preview()
     first.enter(HAND_1)
     other.locator("#confirm-hand").click()
     notice = other.locator("#refused")
-    expect(notice).to_contain_text("This hand was not stored: The next hand is number 2, not 1.")
-    # Its live parts are drawn again: hand 1 of the other phone, and the form for hand 2.
+    expect(notice).to_contain_text(ALREADY[language])
+    expect(notice).to_contain_text(other.locator("#hand-1 .line").inner_text())
+    # Its live parts are drawn again: hand 1 of the other phone, and an empty form for hand 2.
     expect(other.locator("#hand-1")).to_be_attached()
-    expect(other.locator("#enter-title")).to_have_text("Enter hand 2")
     assert second.number() == 2
     assert second.totals() == first.totals()
-    # The hand pushed aside is not lost: it is back in the form, for hand 2.
-    expect(notice).to_contain_text("The hand is back in the form")
-    expect(other.locator('#hand-form input[name="declarer"][value="0"]')).to_be_checked()
-    expect(other.locator('#hand-form input[name="bid"][value="9"]')).to_be_checked()
+    expect(other.locator('#hand-form input[name="declarer"]:checked')).to_have_count(0)
+    expect(other.locator('#hand-form input[name="bid"]:checked')).to_have_count(0)
+    expect(other.locator("#preview")).to_be_hidden()
+    expect(notice).to_be_in_viewport()
     assert [hand["input"]["declarer"] for hand in _stored(page, site, token)] == [1]
-    second.preview()
-    second.confirm()
+    # The table dismisses the note; reloaded, the phone has nothing left to show or restore.
+    other.locator("#refused [data-dismiss-refused]").click()
     expect(other.locator("#refused .alert")).to_have_count(0)
-    assert [hand["input"]["declarer"] for hand in _stored(page, site, token)] == [1, 0]
-    # Reloaded, the phone has nothing left to show or restore.
     other.reload()
     expect(other.locator("#refused .alert")).to_have_count(0)
     expect(other.locator('#hand-form input[name="declarer"]:checked')).to_have_count(0)
-    assert errors == [] and other_errors == []
+    assert Hand.objects.filter(match_id=token).count() == 1
+    for context in phones:
+        context.close()
+    assert found == []
 
 
 def test_waiting_hands_move_the_form_to_the_next_number(page, site, errors):

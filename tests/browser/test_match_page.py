@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.models import Hand, HandChange, IdempotentRequest
 
-from .conftest import match_token
+from .conftest import PHONE, match_token
 from .table import PLAYERS, Table
 
 pytestmark = pytest.mark.browser
@@ -151,3 +151,38 @@ def test_a_spectators_link_cannot_write(page, site, errors):
     assert page.goto(f"{site}/m/{altered_view}/").status == 404
     assert Hand.objects.filter(match_id=token).count() == 1
     assert errors == []
+
+
+def _in_view(page, selector):
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    top, bottom = box["y"], box["y"] + box["height"]
+    assert 0 <= top and bottom <= PHONE["height"], (selector, top, bottom)
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_after_confirming_the_new_scores_are_in_view(browser, site, language):
+    context = browser.new_context(viewport=PHONE, locale=language)
+    page = context.new_page()
+    found: list[str] = []
+    page.on("pageerror", lambda error: found.append(str(error)))
+    table = Table(page, site)
+    table.start("tarneeb", PLAYERS, options={"target": 20})
+    for number in (1, 2, 3):
+        _fill(table, MADE_8)
+        table.preview()
+        assert page.evaluate("window.scrollY") > 300  # the preview is far below the totals
+        table.confirm()
+        expect(page.locator("#flash")).to_contain_text(str(number))
+        if number < 3:
+            expect(page.locator("#enter-title")).to_contain_text(str(number + 1))
+            selectors = ["#flash", "#totals", "#next"]
+        else:
+            expect(page.locator("#winner")).to_be_visible()
+            selectors = ["#flash", "#totals", "#winner"]
+        page.wait_for_function("document.getElementById('flash').getBoundingClientRect().top >= 0")
+        for selector in selectors:
+            _in_view(page, selector)
+    assert table.totals() == [0, 24]
+    context.close()
+    assert found == []

@@ -131,9 +131,11 @@ function start(root) {
   function restoreRefused(f) {
     if (f.dataset.correcting) return;
     const number = outbox.nextNumber(Number(f.dataset.number || 0));
-    // The refused hand of this number, else one another phone's hand pushed aside (409).
-    const record = outbox.refused().find((r) => r.number && r.number === number && r.body)
-      || outbox.refused().find((r) => r.status === 409 && r.body);
+    // The hand refused as invalid for this number. (One pushed aside because another phone
+    // stored its number first is not: that phone most often entered the same hand, and the
+    // note shows it; offering it again would store it twice.)
+    const record = outbox.refused().find((r) => r.number && r.number === number && r.body
+      && r.status === 400);
     if (!record) return;
     const body = Object.assign({}, record.body);
     delete body.number;
@@ -156,7 +158,10 @@ function start(root) {
     if (result.changed) refresh();
   }
 
-  function refresh() {
+  /* `reveal`: after a hand is confirmed, the new totals, the "stored" line, who deals next
+   * and the winner's banner come into view (the form and preview had the phone scrolled
+   * far below them). */
+  function refresh(reveal) {
     const url = root.dataset.live;
     if (!url) return;
     if (!window.htmx) {
@@ -165,8 +170,15 @@ function start(root) {
     }
     window.htmx.ajax("GET", url, { target: "#summary", swap: "none" }).then(() => {
       init();
+      if (reveal) revealScores();
       document.dispatchEvent(new CustomEvent("scorekeeper:refreshed"));
     }, () => window.location.reload());
+  }
+
+  function revealScores() {
+    const flash = document.getElementById("flash");
+    const top = flash && !flash.hidden ? flash : document.getElementById("summary");
+    if (top) top.scrollIntoView({ block: "start" });
   }
 
   /* What the preview showed is no longer what would be stored. */
@@ -237,18 +249,19 @@ function start(root) {
       forget(number);
       settle(f);
       notes.flash(fmt(words.stored, { number: result.data.number }));
-      refresh();
+      refresh(true);
     } else if (result.status === 400) {
       pending = null;
       hidePreview();
       showErrors(f, result.data);
     } else {
-      // Most often another phone stored this hand first: show its hands and the right number.
+      // Most often another phone stored this hand first: the note shows that hand, and the
+      // form is drawn again, empty, for the next number.
       pending = null;
       hidePreview();
       settle(f);
       refuse(item, result, words.conflict, false);
-      refresh();
+      refresh(true);
     }
   }
 

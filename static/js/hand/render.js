@@ -66,12 +66,10 @@ export class Notes {
     if (!items.length && !this.refusedBox) return;
     if (!this.refusedBox) this.refusedBox = fromTemplate("refused-template");
     this.refusedBox.textContent = "";
-    const f = form();
     items.forEach((record) => {
       const note = fromTemplate("refused-note-template");
       note.dataset.refused = record.key;
-      const restored = f && f.dataset.refusedKey === record.key && record.status === 409;
-      note.querySelector("p").textContent = record.text + (restored ? " " + this.words.back_in_form : "");
+      note.querySelector("p").textContent = this.text(record);
       const close = note.querySelector("button");
       close.dataset.dismissRefused = record.key;
       close.setAttribute("aria-label", this.words.dismiss);
@@ -79,6 +77,15 @@ export class Notes {
     });
     this.refusedBox.hidden = items.length === 0;
     this.place();
+  }
+
+  /* A hand pushed aside because its number is on the sheet now: another phone stored it,
+   * and the note shows that hand (its line as the sheet has it). */
+  text(record) {
+    const row = record.status === 409 && record.number
+      ? document.querySelector("#hand-" + record.number + " .line") : null;
+    if (!row) return record.text;
+    return fmt(this.words.already_stored, { number: record.number, line: row.textContent.trim() });
   }
 
   show() {
