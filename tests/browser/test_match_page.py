@@ -157,7 +157,7 @@ def _in_view(page, selector):
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
     top, bottom = box["y"], box["y"] + box["height"]
-    assert 0 <= top and bottom <= PHONE["height"], (selector, top, bottom)
+    assert top >= 0 and bottom <= PHONE["height"], (selector, top, bottom)
 
 
 @pytest.mark.parametrize("language", ["en", "ar"])
