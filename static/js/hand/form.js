@@ -42,6 +42,18 @@ export function update(f) {
   });
 }
 
+/* Two steppers that share a total ([data-pair], Blot's card points): the one typed (or
+ * stepped) fills in the other; a value that is not a count clears it. */
+export function fillPair(f, target) {
+  const pair = target.closest && target.closest("[data-pair]");
+  if (!pair || !f.contains(pair) || target.type !== "number") return;
+  const total = Number(pair.dataset.total);
+  all("input[type=number]", pair).filter((el) => el !== target).forEach((other) => {
+    const ok = /^\d+$/.test(target.value) && Number(target.value) <= total;
+    other.value = ok ? String(total - Number(target.value)) : "";
+  });
+}
+
 export function step(button) {
   const input = document.getElementById(button.getAttribute("aria-controls"));
   if (!input) return;
@@ -81,14 +93,10 @@ export function helpers(f, target) {
     const side = Number(target.value);
     const first = controls(f, "points.0")[0];
     const second = controls(f, "points.1")[0];
-    if (second && second.type === "hidden") {
-      if (first) first.value = side === 0 ? whole : "0";
-    } else {
-      const mine = side === 0 ? first : second;
-      const other = side === 0 ? second : first;
-      if (other) other.value = "0";
-      if (mine && mine.value === "") mine.value = whole;
-    }
+    const mine = side === 0 ? first : second;
+    const other = side === 0 ? second : first;
+    if (other) other.value = "0";
+    if (mine && (mine.value === "" || mine.closest("[data-pair]"))) mine.value = whole;
   }
 }
 

@@ -7,7 +7,7 @@
  * reason and comes back into the form when the form is for its number. */
 import { all, fmt, form } from "./dom.js";
 import {
-  addDeclaration, clearErrors, countThirds, helpers, prefill, resetForm, setFallback,
+  addDeclaration, clearErrors, countThirds, fillPair, helpers, prefill, resetForm, setFallback,
   showErrors, step, update,
 } from "./form.js";
 import { numberOf, Outbox } from "./outbox.js";
@@ -334,7 +334,9 @@ function start(root) {
   // Any edit of the form, by a thumb or by the script (steppers, helpers), drops the preview.
   document.addEventListener("input", (event) => {
     const f = form();
-    if (f && f.contains(event.target)) edited(f);
+    if (!f || !f.contains(event.target)) return;
+    fillPair(f, event.target);
+    edited(f);
   });
   document.addEventListener("change", (event) => {
     const f = form();

@@ -98,3 +98,17 @@ def test_41_says_who_waits_on_his_partner(client, language, names):
     assert sentence is not None
     assert "Rami" in sentence.group(1) and "Omar" in sentence.group(1)
     assert names in sentence.group(1)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "ar"])
+@pytest.mark.parametrize("slug", ["belote", "coinche"])
+def test_a_blot_line_names_the_takers_side_first(client, slug, language):
+    match = services.match_create(variant=slug, players=PLAYERS)
+    payload = {"declarer": 1, "trump": "hearts", "points": [62, 100]}
+    if slug == "coinche":
+        payload["bid"] = 80
+    services.hand_record(match_id=match.pk, payload=payload)
+    page = client.get(f"/m/{match.pk}/", headers={"accept-language": language}).content.decode()
+    line = re.search(r'<span class="line">([^<]*)</span>', page).group(1)
+    assert "Sara &amp; Lina 100–62" in line, line
