@@ -13,6 +13,11 @@ urlpatterns = [
     path("m/<str:token>/undo/", views.undo, name="match-undo"),
     path("m/<str:token>/close/", views.close, name="match-close-page"),
     path("m/<str:token>/hands/<int:number>/correct/", views.correct_page, name="hand-correct"),
+    path(
+        "m/<str:token>/hands/<int:number>/preview/",
+        views.CorrectionPreviewPage.as_view(),
+        name="hand-correct-preview",
+    ),
     path("api/", include("scorekeeper.api.urls")),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -60,6 +60,7 @@ def line_of(match: Match, hand: Mapping[str, Any]) -> str:
 
 def rows(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> list[dict[str, Any]]:
     out = []
+    corrected = {c["number"] for c in data.get("changes") or [] if c["action"] == "correct"}
     for hand in data["hands"]:
         deltas = _by_column(variant, hand.get("delta"), hand.get("player_delta")) or []
         afters = (
@@ -75,6 +76,7 @@ def rows(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> list[
                 "cells": list(zip(deltas, afters, strict=False)),
                 "ended_game": hand.get("ended_game"),
                 "dealer": names.seat(hand.get("dealer")),
+                "corrected": hand["number"] in corrected,
             }
         )
     return out

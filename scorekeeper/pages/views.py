@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import rules, selectors, services, words
-from ..models import Match
+from ..models import Hand, Match
 from ..rules import MatchConflict, RuleViolation
 from ..translate import (
     SafeJSONParser,
@@ -144,6 +144,7 @@ def js_words() -> dict[str, str]:
         "sending": _("Sending the waiting hands…"),
         "stored": _("Hand {number} is stored."),
         "corrected": _("Hand {number} is corrected."),
+        "save_correction": _("Save the correction"),
         "offline": _(
             "No network: the score cannot be checked now. Keep the hand on this "
             "phone and send it when the network returns?"
@@ -255,4 +256,22 @@ class PreviewPage(APIView):
             raise spectator_refused()
         payload, _number = split_number(request_body(request))
         played = services.hand_preview(match=match, payload=payload).to_dict()
+        return Response({**played, "line": sheet.line_of(match, played)})
+
+
+class CorrectionPreviewPage(APIView):
+    """The correction form's preview: hand ``number`` as the correction would score it."""
+
+    parser_classes = [SafeJSONParser]
+
+    @extend_schema(exclude=True)
+    def post(self, request: Request, token: str, number: int) -> Response:
+        match = _writable(token)
+        payload, _number = split_number(request_body(request))
+        try:
+            played = services.hand_correction_preview(
+                match=match, number=number, payload=payload
+            ).to_dict()
+        except Hand.DoesNotExist as error:
+            raise Http404 from error
         return Response({**played, "line": sheet.line_of(match, played)})

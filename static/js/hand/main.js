@@ -34,6 +34,7 @@ function start(root) {
   const serverNumber = () => Number((form() || { dataset: {} }).dataset.number || 0);
   const outbox = new Outbox(root.dataset.matchId, { send, serverNumber });
   const notes = new Notes(outbox, words);
+  const FLASH_KEY = "sk-flash-" + root.dataset.matchId;
 
   function api(path, method, body, key) {
     const headers = { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": lang };
@@ -201,13 +202,21 @@ function start(root) {
     update(f);
     const payload = serialize(f);
     pending = payload;
-    if (f.dataset.correcting) return correct(f, payload);
+    if (f.dataset.correcting && !navigator.onLine) {
+      pending = null;
+      showErrors(f, { _general: [words.offline_correction] });
+      return undefined;
+    }
     if (!navigator.onLine) return showPreview(null, true, page);
     let response;
     try {
       response = await api(PREVIEW, "POST", payload);
     } catch (error) {
-      if (pending === payload) showPreview(null, true, page);
+      if (pending !== payload) return undefined;
+      if (f.dataset.correcting) {
+        pending = null;
+        showErrors(f, { _general: [words.offline_correction] });
+      } else showPreview(null, true, page);
       return undefined;
     }
     const data = await answer(response);
@@ -229,6 +238,10 @@ function start(root) {
       // Only what was previewed is confirmed: the form changed, so preview it again.
       hidePreview();
       preview(f);
+      return;
+    }
+    if (f.dataset.correcting) {
+      correct(f, body);
       return;
     }
     const number = outbox.nextNumber(Number(f.dataset.number || 0));
@@ -277,19 +290,39 @@ function start(root) {
     flush();
   }
 
+  /* A previewed correction is saved; the score sheet then says so (the flash is carried
+   * over in sessionStorage) and marks the row. */
   async function correct(f, payload) {
+    const button = document.getElementById("confirm-hand");
+    button.disabled = true;
     let response;
     try {
       response = await api("hands/" + f.dataset.correcting + "/", "PUT", payload);
     } catch (error) {
+      button.disabled = false;
       showErrors(f, { _general: [words.offline_correction] });
       return;
     }
+    button.disabled = false;
+    pending = null;
+    hidePreview();
     if (response.ok) {
+      try {
+        sessionStorage.setItem(FLASH_KEY, fmt(words.corrected, { number: f.dataset.correcting }));
+      } catch (error) { /* private mode: the marked row still shows it */ }
       window.location.assign(root.dataset.back);
       return;
     }
     showErrors(f, (await answer(response)) || { _general: [words.error] });
+  }
+
+  function carriedFlash() {
+    let text = null;
+    try {
+      text = sessionStorage.getItem(FLASH_KEY);
+      sessionStorage.removeItem(FLASH_KEY);
+    } catch (error) { return; }
+    if (text) notes.flash(text);
   }
 
   function init() {
@@ -356,5 +389,6 @@ function start(root) {
   });
   window.setInterval(() => { if (navigator.onLine && outbox.items().length) flush(); }, 5000);
   init();
+  if (!root.dataset.back) carriedFlash();
   flush();
 }

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from scorekeeper import services
+from scorekeeper.models import HandChange
 
 from .test_pages import PLAYERS
 
@@ -112,3 +113,53 @@ def test_a_blot_line_names_the_takers_side_first(client, slug, language):
     page = client.get(f"/m/{match.pk}/", headers={"accept-language": language}).content.decode()
     line = re.search(r'<span class="line">([^<]*)</span>', page).group(1)
     assert "Sara &amp; Lina 100–62" in line, line
+
+
+@pytest.mark.django_db
+def test_a_correction_is_previewed_at_its_place_and_stores_nothing(client):
+    match = services.match_create(variant="tarneeb", players=PLAYERS)
+    for payload in (
+        {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
+        {"declarer": 0, "bid": 9, "trump": "spades", "tricks": 7},
+    ):
+        services.hand_record(match_id=match.pk, payload=payload)
+    url = f"/m/{match.pk}/hands/1/preview/"
+    corrected = {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 6}
+    answer = client.post(url, corrected, content_type="application/json")
+    assert answer.status_code == 200
+    assert answer.json()["number"] == 1 and answer.json()["delta"] == [7, -7]
+    assert "took 6" in answer.json()["line"]
+    bad = client.post(url, {**corrected, "tricks": 14}, content_type="application/json")
+    assert bad.status_code == 400 and "tricks" in bad.json()
+    assert (
+        client.post(
+            f"/m/{match.pk}/hands/3/preview/", corrected, content_type="application/json"
+        ).status_code
+        == 404
+    )
+    assert (
+        client.post(
+            f"/m/{match.view_id}/hands/1/preview/", corrected, content_type="application/json"
+        ).status_code
+        == 404
+    )
+    assert HandChange.objects.count() == 0
+    assert match.hands.get(number=1).input["tricks"] == 8
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "word"), [("en", "corrected"), ("ar", "مُصحَّح")])
+def test_a_corrected_row_is_marked_on_the_sheet(client, language, word):
+    match = services.match_create(variant="tarneeb", players=PLAYERS)
+    services.hand_record(
+        match_id=match.pk, payload={"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8}
+    )
+    services.hand_correct(
+        match_id=match.pk,
+        number=1,
+        payload={"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 6},
+    )
+    page = client.get(f"/m/{match.pk}/", headers={"accept-language": language}).content.decode()
+    row = page.split('id="hand-1"', 1)[1].split("</tbody>", 1)[0]
+    assert f'<span class="tag corrected-tag">{word}</span>' in row
+    assert "corrected" in page.split('id="hand-1" class="', 1)[1].split('"', 1)[0]
