@@ -17,7 +17,13 @@ from django.utils.translation import gettext as _
 
 from .. import rules, words
 from ..rules.blot.cards import SEQUENCE
-from ..rules.maraffa.deck import ACE_THIRDS, LAST_TRICK_THIRDS, THIRDS_PER_POINT
+from ..rules.maraffa.deck import (
+    ACE_THIRDS,
+    ACES,
+    LAST_TRICK_THIRDS,
+    THIRD_CARDS,
+    THIRDS_PER_POINT,
+)
 from . import describe
 from .describe import Names
 
@@ -28,6 +34,8 @@ THIRDS = {
     "thirds_per_point": THIRDS_PER_POINT,
     "ace_thirds": ACE_THIRDS,
     "last_trick_thirds": LAST_TRICK_THIRDS,
+    "aces": ACES,
+    "third_cards": THIRD_CARDS,
 }
 
 Builder = Callable[

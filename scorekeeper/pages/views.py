@@ -145,6 +145,9 @@ def js_words() -> dict[str, str]:
         "stored": _("Hand {number} is stored."),
         "corrected": _("Hand {number} is corrected."),
         "save_correction": _("Save the correction"),
+        "impossible_count": _(
+            "The deck has {aces} aces and {cards} threes, twos and figures: check the count."
+        ),
         "offline": _(
             "No network: the score cannot be checked now. Keep the hand on this "
             "phone and send it when the network returns?"

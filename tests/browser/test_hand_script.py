@@ -280,3 +280,43 @@ def test_a_hand_that_ends_the_game_says_so_and_the_phone_remembers_it(page, site
     page.goto(site + "/")
     expect(page.locator("#recent-list")).to_contain_text("(finished)")
     assert errors == []
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_the_thirds_counter_refuses_a_fifth_ace_and_names_each_team(browser, site, language):
+    context = browser.new_context(viewport=PHONE, locale=language)
+    page = context.new_page()
+    found: list[str] = []
+    page.on("pageerror", lambda error: found.append(str(error)))
+    table = Table(page, site)
+    table.start("maraffa", PLAYERS)
+    table.pick("battezzante", 0)
+    table.pick("trump", "cups")
+    page.locator("details.helper summary").click()
+    table.fill("_aces", 5)
+    table.fill("_figures", 3)
+    page.locator("[data-count-thirds]").click()
+    refusal = page.locator('[data-error-for="_count"]')
+    expect(refusal).to_be_visible()
+    expect(refusal).to_contain_text("4")
+    expect(refusal).to_contain_text("20")
+    expect(page.locator('input[name="thirds.0"]')).to_have_value("")
+    table.fill("_figures", 21)
+    table.fill("_aces", 2)
+    page.locator("[data-count-thirds]").click()
+    expect(refusal).to_be_visible()
+    table.fill("_figures", 14)
+    table.pick("_last", 0)
+    page.locator("[data-count-thirds]").click()
+    expect(refusal).to_be_hidden()
+    expect(page.locator('input[name="thirds.0"]')).to_have_value("23")
+    expect(page.locator('input[name="thirds.1"]')).to_have_value("12")
+    # Each team is named beside its own thirds and points (23 thirds: 7; 12: 4).
+    lines = page.locator("[data-pair] .complement").all_inner_texts()
+    assert "Rami & Omar" in lines[0] and lines[0].endswith("7"), lines
+    assert "Sara & Lina" in lines[1] and lines[1].endswith("4"), lines
+    # Either team's thirds can be typed.
+    table.fill("thirds.1", 5)
+    expect(page.locator('input[name="thirds.0"]')).to_have_value("30")
+    context.close()
+    assert found == []

@@ -2,7 +2,7 @@
  * steppers, declarations, the helpers (a bid fills the tricks, a capot the card points,
  * the thirds counter) and the errors next to their fields. Every number comes from the
  * server in data- attributes (data-total, data-per-point, data-capot-points…). */
-import { all } from "./dom.js";
+import { all, fmt } from "./dom.js";
 import { controls, current, flatten, set } from "./payload.js";
 
 // The sentence for an error the server did not explain, in the page's language.
@@ -100,12 +100,32 @@ export function helpers(f, target) {
   }
 }
 
-export function countThirds(f, button) {
+/* The counting helper: a team's aces, one-third cards and the last trick make its thirds.
+ * A count the deck cannot hold (a fifth ace) is refused with `message` (the deck's numbers
+ * come from data- attributes); answers whether the thirds were filled in. */
+export function countThirds(f, button, message) {
   const facts = button.dataset;
-  const aces = Number(current(f, "_aces") || 0);
-  const figures = Number(current(f, "_figures") || 0);
+  const box = f.querySelector('[data-error-for="_count"]');
+  const count = (name, most) => {
+    const text = (current(f, name) || "0").trim();
+    return /^\d+$/.test(text) && Number(text) <= most ? Number(text) : null;
+  };
+  const aces = count("_aces", Number(facts.aces));
+  const figures = count("_figures", Number(facts.thirdCards));
+  if (aces === null || figures === null) {
+    if (box) {
+      box.textContent = fmt(message, { aces: facts.aces, cards: facts.thirdCards });
+      box.hidden = false;
+      box.setAttribute("role", "alert");
+    }
+    return false;
+  }
+  if (box) { box.hidden = true; box.textContent = ""; }
   const last = current(f, "_last") === "0" ? Number(facts.lastTrick) : 0;
   set(f, "thirds.0", Math.min(Number(facts.max), Number(facts.ace) * aces + figures + last));
+  const filled = controls(f, "thirds.0")[0];
+  if (filled) fillPair(f, filled);
+  return true;
 }
 
 export function prefill(f, payload) {

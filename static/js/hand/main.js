@@ -356,8 +356,7 @@ function start(root) {
       all("[data-declaration] [data-index-label]", f).forEach((el, i) => { el.textContent = String(i + 1); });
       edited(f);
     } else if (target.hasAttribute("data-count-thirds")) {
-      countThirds(f, target);
-      edited(f);
+      if (countThirds(f, target, words.impossible_count)) edited(f);
     } else if (target.id === "confirm-hand") confirmHand();
     else if (target.id === "edit-hand") {
       invalidate();
