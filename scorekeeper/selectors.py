@@ -54,6 +54,11 @@ def outlook(match: Match) -> dict[str, Any]:
         "target": target,
         "raised": target is not None and target != start,
         "waiting": table.variant.waiting_on_partner(ctx),
+        "dealers_after": table.variant.dealers_after(ctx),
+        "speakers": [
+            table.variant.later_first_to_speak(seat, ctx.game)
+            for seat in range(table.variant.players)
+        ],
     }
 
 

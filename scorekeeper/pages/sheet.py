@@ -156,25 +156,51 @@ def next_turn(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> 
     turn = data.get("next")
     if not turn:
         return {}
-    speaker = turn.get("first_to_speak")
-    form = variant.hand_kind
-    if speaker is None:
-        if form == "maraffa":
-            speaks = _("The holder of the 4 of coins names trump.")
-        elif form == "trionfo":
-            speaks = _("The holder of the 5 of swords speaks first.")
-        else:
-            speaks = ""
-    elif form == "maraffa":
-        speaks = _("{name} is the battezzante and names trump.").format(name=names.seat(speaker))
-    else:
-        speaks = _("{name} speaks first.").format(name=names.seat(speaker))
     return {
         "number": str(turn["number"]),
         "deals": _("{name} deals hand {number}.").format(
             name=names.seat(turn["dealer"]), number=turn["number"]
         ),
-        "speaks": speaks,
+        "speaks": _speaks(variant, turn.get("first_to_speak"), names),
+    }
+
+
+def _speaks(variant: rules.Variant, speaker: int | None, names: Names) -> str:
+    form = variant.hand_kind
+    if speaker is None:
+        if form == "maraffa":
+            return _("The holder of the 4 of coins names trump.")
+        if form == "trionfo":
+            return _("The holder of the 5 of swords speaks first.")
+        return ""
+    if form == "maraffa":
+        return _("{name} is the battezzante and names trump.").format(name=names.seat(speaker))
+    return _("{name} speaks first.").format(name=names.seat(speaker))
+
+
+def rotation(
+    variant: rules.Variant, data: Mapping[str, Any], outlook: Mapping[str, Any], names: Names
+) -> dict[str, Any] | None:
+    """How "who deals next" moves on with hands waiting on the phone, as the engine says it:
+    by seat of the dealer, the sentences and the next dealer (``passes``), or the hand's
+    field that names him (``named_by``); the script only looks them up."""
+    turn = data.get("next")
+    if not turn or data["status"] == "finished":
+        return None
+    speakers = outlook.get("speakers") or []
+    seats = range(variant.players)
+    return {
+        "dealer": turn["dealer"],
+        "number": turn["number"],
+        "passes": outlook.get("dealers_after"),
+        "named_by": variant.dealer_named_by,
+        "stays_when_thrown_in": variant.redeal_same_dealer,
+        "speakers": speakers,
+        "deals": [
+            _("{name} deals hand {number}.").format(name=names.seat(seat), number="{number}")
+            for seat in seats
+        ],
+        "speaks": [_speaks(variant, speakers[seat], names) if speakers else "" for seat in seats],
     }
 
 

@@ -172,7 +172,8 @@ def js_words() -> dict[str, str]:
 
 def _match_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
     data = selectors.match_data(match, writable=writable)
-    context = sheet.match_page(data, writable=writable, outlook=selectors.outlook(match))
+    outlook = selectors.outlook(match)
+    context = sheet.match_page(data, writable=writable, outlook=outlook)
     variant = context["variant"]
     context.update(
         match=data,
@@ -186,6 +187,7 @@ def _match_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
     )
     if writable and data["status"] != "finished":
         context["hand_form"] = handform.context(context["variant"], data)
+        context["rotation"] = sheet.rotation(variant, data, outlook, context["names"])
     return context
 
 

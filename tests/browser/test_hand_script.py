@@ -320,3 +320,49 @@ def test_the_thirds_counter_refuses_a_fifth_ace_and_names_each_team(browser, sit
     expect(page.locator('input[name="thirds.0"]')).to_have_value("30")
     context.close()
     assert found == []
+
+
+def _keep(page: Page, table: Table, steps: list[tuple[Any, ...]]) -> None:
+    _fill(table, steps)
+    page.locator("#preview-hand").click()
+    expect(page.locator("#preview")).to_be_visible()
+    page.locator("#confirm-hand").click()
+    expect(page.locator("#preview")).to_be_hidden()
+
+
+MARAFFA_1 = [("pick", "battezzante", 2), ("pick", "trump", "cups"), ("fill", "thirds.0", 20)]
+MARAFFA_2 = [("pick", "trump", "coins"), ("fill", "thirds.0", 10)]
+
+
+@pytest.mark.parametrize(
+    ("language", "slug", "hands"),
+    [
+        ("en", "tarneeb", [HAND_2, [("mode", "thrown_in")], HAND_3]),
+        ("ar", "tarneeb", [HAND_2, [("mode", "thrown_in")], HAND_3]),
+        ("en", "maraffa", [MARAFFA_1, MARAFFA_2]),
+    ],
+)
+def test_who_deals_next_moves_on_with_the_waiting_hands(browser, site, language, slug, hands):
+    context = browser.new_context(viewport=PHONE, locale=language)
+    page = context.new_page()
+    found: list[str] = []
+    page.on("pageerror", lambda error: found.append(str(error)))
+    table = Table(page, site)
+    table.start(slug, PLAYERS)
+    deals = page.locator("#next [data-deals]")
+    said = []
+    context.set_offline(True)
+    for steps in hands:
+        before = deals.inner_text()
+        _keep(page, table, steps)
+        expect(deals).not_to_have_text(before)
+        said.append(deals.inner_text())
+    expect(deals).to_contain_text(str(len(hands) + 1))
+    context.set_offline(False)
+    expect(page.locator(f"#hand-{len(hands)}")).to_be_attached(timeout=15_000)
+    # What the phone said offline is what the server says once it has the hands.
+    expect(deals).to_have_text(said[-1])
+    page.reload()
+    expect(deals).to_have_text(said[-1])
+    context.close()
+    assert found == []

@@ -36,7 +36,8 @@ def _to_la_bella():
 
 def _summary(client, match, language="en"):
     page = client.get(f"/m/{match.pk}/", headers={"accept-language": language}).content.decode()
-    return page.split('id="summary"', 1)[1].split("</section>", 1)[0], page
+    summary = page.split('id="summary"', 1)[1].split("</section>", 1)[0]
+    return re.sub(r"<script[^>]*>.*?</script>", "", summary, flags=re.S), page
 
 
 @pytest.mark.django_db
