@@ -72,7 +72,7 @@ def tarneeb(data: Mapping[str, Any], names: Names, variant: Variant) -> str:
         tricks=given["tricks"],
     )
     if given["tricks"] == variant.tricks:
-        return _said(text, _("all 13 tricks"))
+        return _said(text, _("all {tricks} tricks").format(tricks=variant.tricks))
     return _said(text, _verdict(data["details"]["outcome"]))
 
 

@@ -13,8 +13,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext as _
-
 from .. import rules, words
 from ..rules.blot.cards import SEQUENCE
 from ..rules.maraffa.deck import (
@@ -108,6 +106,7 @@ def context(
             for team in range(len(variant.teams or ()))
         ],
         "options": options,
+        "dealing": words.DEALING.get(variant.dealing, ""),
     }
     if form is not None:
         data.update(form.build(variant, match, options, turn))
@@ -204,9 +203,7 @@ def _blot(
         "total": variant.deal_points,
         "kinds": [{"value": k, "label": str(v)} for k, v in words.DECLARATIONS.items()],
         "ranks": [{"value": rank, "name": words.rank_name(rank)} for rank in BLOT_RANKS],
-        "taker_word": _("Taker")
-        if variant.slug in ("belote", "belote_2p", "coinche")
-        else _("Declarer"),
+        "taker_word": words.ROLES[variant.declarer_role],
     }
 
 

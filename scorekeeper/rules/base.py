@@ -164,6 +164,10 @@ class Variant:
     default_games_to_win: ClassVar[int] = 1
     redeal_same_dealer: ClassVar[bool] = False  # a thrown-in hand is dealt again by its dealer
     dealer_named_by: ClassVar[str | None] = None  # a hand's field naming the next dealer
+    # What the table calls the player who names trump ("declarer", or "taker" where trump
+    # is taken rather than bid for), and how the deal is prepared ("" for a plain shuffle).
+    declarer_role: ClassVar[str] = "declarer"
+    dealing: ClassVar[str] = ""
     # Facts of the game, declared once here; the pages' forms and lines read them.
     hand_kind: ClassVar[str] = ""  # what a hand's payload describes: one hand form per kind
     tricks: ClassVar[int | None] = None  # tricks in a deal

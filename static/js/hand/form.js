@@ -140,7 +140,7 @@ export function prefill(f, payload) {
     set(f, "_called_suit", parts[1]);
   }
   update(f);
-  const flat = flatten(payload, "", {});
+  const flat = flatten(payload, "", {}, (name) => controls(f, name + "[]").length > 0);
   Object.keys(flat).forEach((name) => {
     if (name.endsWith("[]")) {
       controls(f, name).forEach((el) => { el.checked = flat[name].map(String).includes(el.value); });

@@ -9,6 +9,9 @@ import pytest
 
 from scorekeeper import services
 from scorekeeper.models import HandChange
+from scorekeeper.rules.blot.bazar import BazarBlot
+from scorekeeper.rules.blot.belote import Belote2p
+from scorekeeper.rules.maraffa.maraffa import Maraffa
 
 from .test_pages import PLAYERS
 
@@ -164,3 +167,32 @@ def test_a_corrected_row_is_marked_on_the_sheet(client, language, word):
     row = page.split('id="hand-1"', 1)[1].split("</tbody>", 1)[0]
     assert f'<span class="tag corrected-tag">{word}</span>' in row
     assert "corrected" in page.split('id="hand-1" class="', 1)[1].split('"', 1)[0]
+
+
+@pytest.mark.django_db
+def test_the_forms_read_the_declared_numbers_and_words_not_the_variants_name(client, monkeypatch):
+    monkeypatch.setattr(Belote2p, "deal_points", 170)
+    monkeypatch.setattr(Maraffa, "deal_thirds", 36)
+    monkeypatch.setattr(BazarBlot, "declarer_role", "taker")
+    monkeypatch.setattr(BazarBlot, "dealing", "cut_not_shuffled")
+
+    def page(slug, players):
+        match = services.match_create(variant=slug, players=players)
+        return client.get(f"/m/{match.pk}/").content.decode()
+
+    assert "Together at most 170" in page("belote_2p", PLAYERS[:2])
+    assert "A deal has 36." in page("maraffa", PLAYERS)
+    bazar = page("bazar_blot", PLAYERS)
+    assert "<legend>Taker" in bazar and "the pack is not shuffled between deals" in bazar
+
+
+@pytest.mark.django_db
+def test_a_sweep_line_says_the_declared_tricks(client):
+    match = services.match_create(variant="tarneeb", players=PLAYERS)
+    services.hand_record(
+        match_id=match.pk, payload={"declarer": 1, "bid": 13, "trump": "hearts", "tricks": 13}
+    )
+    page = client.get(f"/m/{match.pk}/").content.decode()
+    assert "all 13 tricks" in page
+    ar = client.get(f"/m/{match.pk}/", headers={"accept-language": "ar"}).content.decode()
+    assert "كل الـ13 لمّة" in ar  # noqa: RUF001
