@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper import services
 from scorekeeper.models import Hand
 
-from .conftest import PHONE, match_token
+from .conftest import match_token
 from .table import PLAYERS, Table
 
 pytestmark = pytest.mark.browser
@@ -135,14 +135,8 @@ ALREADY = {
 
 
 @pytest.mark.parametrize("language", ["en", "ar"])
-def test_a_second_phone_is_told_the_hand_was_stored_and_not_offered_it_again(
-    browser, site, language
-):
-    phones = [browser.new_context(viewport=PHONE, locale=language) for _phone in range(2)]
-    page, other = (context.new_page() for context in phones)
-    found: list[str] = []
-    for each in (page, other):
-        each.on("pageerror", lambda error: found.append(str(error)))
+def test_a_second_phone_is_told_the_hand_was_stored_and_not_offered_it_again(phone, site, language):
+    (page, found), (other, other_found) = phone(language), phone(language)
     first, second = Table(page, site), Table(other, site)
     url = first.start("tarneeb", PLAYERS)
     token = match_token(url)
@@ -170,9 +164,7 @@ def test_a_second_phone_is_told_the_hand_was_stored_and_not_offered_it_again(
     expect(other.locator("#refused .alert")).to_have_count(0)
     expect(other.locator('#hand-form input[name="declarer"]:checked')).to_have_count(0)
     assert Hand.objects.filter(match_id=token).count() == 1
-    for context in phones:
-        context.close()
-    assert found == []
+    assert found == [] and other_found == []
 
 
 def test_waiting_hands_move_the_form_to_the_next_number(page, site, errors):
@@ -283,11 +275,8 @@ def test_a_hand_that_ends_the_game_says_so_and_the_phone_remembers_it(page, site
 
 
 @pytest.mark.parametrize("language", ["en", "ar"])
-def test_the_thirds_counter_refuses_a_fifth_ace_and_names_each_team(browser, site, language):
-    context = browser.new_context(viewport=PHONE, locale=language)
-    page = context.new_page()
-    found: list[str] = []
-    page.on("pageerror", lambda error: found.append(str(error)))
+def test_the_thirds_counter_refuses_a_fifth_ace_and_names_each_team(phone, site, language):
+    page, found = phone(language)
     table = Table(page, site)
     table.start("maraffa", PLAYERS)
     table.pick("battezzante", 0)
@@ -318,7 +307,6 @@ def test_the_thirds_counter_refuses_a_fifth_ace_and_names_each_team(browser, sit
     # Either team's thirds can be typed.
     table.fill("thirds.1", 5)
     expect(page.locator('input[name="thirds.0"]')).to_have_value("30")
-    context.close()
     assert found == []
 
 
@@ -342,27 +330,23 @@ MARAFFA_2 = [("pick", "trump", "coins"), ("fill", "thirds.0", 10)]
         ("en", "maraffa", [MARAFFA_1, MARAFFA_2]),
     ],
 )
-def test_who_deals_next_moves_on_with_the_waiting_hands(browser, site, language, slug, hands):
-    context = browser.new_context(viewport=PHONE, locale=language)
-    page = context.new_page()
-    found: list[str] = []
-    page.on("pageerror", lambda error: found.append(str(error)))
+def test_who_deals_next_moves_on_with_the_waiting_hands(phone, site, language, slug, hands):
+    page, found = phone(language)
     table = Table(page, site)
     table.start(slug, PLAYERS)
     deals = page.locator("#next [data-deals]")
     said = []
-    context.set_offline(True)
+    page.context.set_offline(True)
     for steps in hands:
         before = deals.inner_text()
         _keep(page, table, steps)
         expect(deals).not_to_have_text(before)
         said.append(deals.inner_text())
     expect(deals).to_contain_text(str(len(hands) + 1))
-    context.set_offline(False)
+    page.context.set_offline(False)
     expect(page.locator(f"#hand-{len(hands)}")).to_be_attached(timeout=15_000)
     # What the phone said offline is what the server says once it has the hands.
     expect(deals).to_have_text(said[-1])
     page.reload()
     expect(deals).to_have_text(said[-1])
-    context.close()
     assert found == []

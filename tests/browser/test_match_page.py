@@ -171,11 +171,8 @@ def _in_view(page, selector):
 
 
 @pytest.mark.parametrize("language", ["en", "ar"])
-def test_after_confirming_the_new_scores_are_in_view(browser, site, language):
-    context = browser.new_context(viewport=PHONE, locale=language)
-    page = context.new_page()
-    found: list[str] = []
-    page.on("pageerror", lambda error: found.append(str(error)))
+def test_after_confirming_the_new_scores_are_in_view(phone, site, language):
+    page, found = phone(language)
     table = Table(page, site)
     table.start("tarneeb", PLAYERS, options={"target": 20})
     for number in (1, 2, 3):
@@ -194,15 +191,11 @@ def test_after_confirming_the_new_scores_are_in_view(browser, site, language):
         for selector in selectors:
             _in_view(page, selector)
     assert table.totals() == [0, 24]
-    context.close()
     assert found == []
 
 
-def test_a_correction_in_arabic_is_previewed_saved_and_marked(browser, site):
-    context = browser.new_context(viewport=PHONE, locale="ar")
-    page = context.new_page()
-    found: list[str] = []
-    page.on("pageerror", lambda error: found.append(str(error)))
+def test_a_correction_in_arabic_is_previewed_saved_and_marked(phone, site):
+    page, found = phone("ar")
     table = Table(page, site)
     token = match_token(table.start("tarneeb", PLAYERS))
     table.enter(MADE_8)
@@ -216,5 +209,4 @@ def test_a_correction_in_arabic_is_previewed_saved_and_marked(browser, site):
     expect(page.locator("#flash")).to_contain_text("1")
     expect(page.locator("#hand-1 .corrected-tag")).to_have_text("مُصحَّح")
     assert table.totals() == [7, -7]
-    context.close()
     assert found == []

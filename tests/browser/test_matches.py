@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE
 from .table import PLAYERS, Table
 
 pytestmark = pytest.mark.browser
@@ -324,11 +323,8 @@ def test_coinche_with_a_capot(page, site, errors):
 
 @pytest.mark.parametrize("language", ["en", "ar"])
 @pytest.mark.parametrize("slug", ["belote", "coinche"])
-def test_either_sides_card_points_can_be_typed(browser, site, slug, language):
-    context = browser.new_context(viewport=PHONE, locale=language)
-    page = context.new_page()
-    found: list[str] = []
-    page.on("pageerror", lambda error: found.append(str(error)))
+def test_either_sides_card_points_can_be_typed(phone, site, slug, language):
+    page, found = phone(language)
     table = Table(page, site)
     table.start(slug, PLAYERS)
     table.pick("declarer", 1)
@@ -343,5 +339,4 @@ def test_either_sides_card_points_can_be_typed(browser, site, slug, language):
     assert "Sara & Lina 100–62" in table.preview()
     table.confirm()
     assert "Sara & Lina 100–62" in table.row(1)
-    context.close()
     assert found == []

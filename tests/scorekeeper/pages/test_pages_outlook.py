@@ -13,7 +13,7 @@ from scorekeeper.rules.blot.bazar import BazarBlot
 from scorekeeper.rules.blot.belote import Belote2p
 from scorekeeper.rules.maraffa.maraffa import Maraffa
 
-from .test_pages import PLAYERS
+from .test_pages import PLAYERS, tarneeb  # noqa: F401  (the fixture)
 
 ITALIANS = ["Gino", "Bruno", "Carla", "Dario"]
 
@@ -32,6 +32,13 @@ def _to_la_bella():
     hands = [_deal(0), *[_deal()] * 4, _deal(3, (5, 30)), *[_deal(thirds=(5, 30))] * 2]
     hands.append({"trump": "coins", "claim": {"team": 1, "thirds": 6}})
     hands.append(_deal(2, (35, 0)))
+    for payload in hands:
+        services.hand_record(match_id=match.pk, payload=payload)
+    return match
+
+
+def _match(slug, *hands, players=PLAYERS):
+    match = services.match_create(variant=slug, players=players)
     for payload in hands:
         services.hand_record(match_id=match.pk, payload=payload)
     return match
@@ -120,13 +127,8 @@ def test_a_blot_line_names_the_takers_side_first(client, slug, language):
 
 
 @pytest.mark.django_db
-def test_a_correction_is_previewed_at_its_place_and_stores_nothing(client):
-    match = services.match_create(variant="tarneeb", players=PLAYERS)
-    for payload in (
-        {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
-        {"declarer": 0, "bid": 9, "trump": "spades", "tricks": 7},
-    ):
-        services.hand_record(match_id=match.pk, payload=payload)
+def test_a_correction_is_previewed_at_its_place_and_stores_nothing(client, tarneeb):  # noqa: F811
+    match = tarneeb
     url = f"/m/{match.pk}/hands/1/preview/"
     corrected = {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 6}
     answer = client.post(url, corrected, content_type="application/json")
@@ -154,10 +156,7 @@ def test_a_correction_is_previewed_at_its_place_and_stores_nothing(client):
 @pytest.mark.django_db
 @pytest.mark.parametrize(("language", "word"), [("en", "corrected"), ("ar", "مُصحَّح")])
 def test_a_corrected_row_is_marked_on_the_sheet(client, language, word):
-    match = services.match_create(variant="tarneeb", players=PLAYERS)
-    services.hand_record(
-        match_id=match.pk, payload={"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8}
-    )
+    match = _match("tarneeb", {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8})
     services.hand_correct(
         match_id=match.pk,
         number=1,
@@ -188,10 +187,7 @@ def test_the_forms_read_the_declared_numbers_and_words_not_the_variants_name(cli
 
 @pytest.mark.django_db
 def test_a_sweep_line_says_the_declared_tricks(client):
-    match = services.match_create(variant="tarneeb", players=PLAYERS)
-    services.hand_record(
-        match_id=match.pk, payload={"declarer": 1, "bid": 13, "trump": "hearts", "tricks": 13}
-    )
+    match = _match("tarneeb", {"declarer": 1, "bid": 13, "trump": "hearts", "tricks": 13})
     page = client.get(f"/m/{match.pk}/").content.decode()
     assert "all 13 tricks" in page
     ar = client.get(f"/m/{match.pk}/", headers={"accept-language": "ar"}).content.decode()
