@@ -42,6 +42,26 @@ def is_bella(match: Match) -> bool:
     return state_of(match).is_bella(table_of(match))
 
 
+def outlook(match: Match) -> dict[str, Any]:
+    """The game in play as the engine sees it: la bella, the target in force (la bella's
+    or a raised one), whether it rose, and who waits on his partner's score (seat, partner)."""
+    table = table_of(match)
+    ctx = state_of(match).context(table)
+    target = table.variant.target_in_force(ctx)
+    start = ctx.target() if target is not None else None
+    return {
+        "bella": ctx.is_bella,
+        "target": target,
+        "raised": target is not None and target != start,
+        "waiting": table.variant.waiting_on_partner(ctx),
+        "dealers_after": table.variant.dealers_after(ctx),
+        "speakers": [
+            table.variant.later_first_to_speak(seat, ctx.game)
+            for seat in range(table.variant.players)
+        ],
+    }
+
+
 def hands_of(match: Match) -> QuerySet[Hand]:
     return match.hands.order_by("number")
 

@@ -178,6 +178,21 @@ def _rescore(match: Match, payloads: Iterable[Mapping[str, Any]]) -> list[Played
     return played
 
 
+def hand_correction_preview(*, match: Match, number: int, payload: Any) -> PlayedHand:
+    """Hand ``number`` as ``hand_correct`` would re-score it with ``payload``, storing
+    nothing (the later hands as they would be re-scored are not shown)."""
+    hands = list(match.hands.order_by("number"))
+    if not any(hand.number == number for hand in hands):
+        raise Hand.DoesNotExist
+    if not isinstance(payload, Mapping):
+        raise RuleViolation("non_field_errors", _("A hand must be a JSON object."))
+    payloads = [payload if hand.number == number else hand.input for hand in hands]
+    played, _state = rules.replay(
+        table_of(match), payloads, closed=match.closed, time_called_after=match.time_called_after
+    )
+    return next(hand for hand in played if hand.number == number)
+
+
 @transaction.atomic
 def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
     """Replace a hand's payload; it and every later hand are re-scored in order."""

@@ -17,6 +17,11 @@ urlpatterns = [
     path("m/<str:token>/board/", board.board_page, name="match-board"),
     path("m/<str:token>/share/", share.share_page, name="match-share"),
     path("m/<str:token>/hands/<int:number>/correct/", views.correct_page, name="hand-correct"),
+    path(
+        "m/<str:token>/hands/<int:number>/preview/",
+        views.CorrectionPreviewPage.as_view(),
+        name="hand-correct-preview",
+    ),
     path("api/", include("scorekeeper.api.urls")),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -96,6 +96,15 @@ DECLARATIONS: dict[str, Any] = {
     "four": _("four of a kind"),
 }
 COINCHE: dict[int, Any] = {1: _("no coinche"), 2: _("coinche ×2"), 4: _("surcoinche ×4")}
+# The player who names trump, by the role the variant declares (Variant.declarer_role).
+ROLES: dict[str, Any] = {"declarer": _("Declarer"), "taker": _("Taker")}
+# How the deal is prepared, by the variant's declaration (Variant.dealing).
+DEALING: dict[str, Any] = {
+    "cut_not_shuffled": _(
+        "Coinche: the pack is not shuffled between deals, only cut; deal 3, 3 then 2 cards, "
+        "starting with the player after the dealer."
+    ),
+}
 
 OPTIONS: dict[str, tuple[Any, Any]] = {
     "target": (_("Target"), _("The score that wins a game.")),

@@ -17,19 +17,16 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET
 
 from .. import selectors, words
-from ..convert import state_of, table_of
 from ..models import Match
-from ..rules import HandContext
 from . import live, sheet
 
 
 def target_now(match: Match) -> int | None:
-    """The target of the game being played, as the engine reads it; None for a session."""
-    table, state = table_of(match), state_of(match)
-    if state.finished or table.options.get("target") is None:
+    """The target of the game being played, as the engine reads it (la bella's, or a raised
+    one); None for a session or a finished match."""
+    if selectors.state_of(match).finished:
         return None
-    ctx = HandContext(table, state.game, state.next, state.is_bella(table))
-    return int(state.game.extra.get("target", ctx.target()))
+    return selectors.outlook(match)["target"]
 
 
 def leader(totals: Sequence[tuple[Any, int]]) -> tuple[Any, int] | None:
@@ -43,7 +40,7 @@ def leader(totals: Sequence[tuple[Any, int]]) -> tuple[Any, int] | None:
 
 def board_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
     data = selectors.match_data(match, writable=writable)
-    context = sheet.match_page(data, writable=writable, bella=selectors.is_bella(match))
+    context = sheet.match_page(data, writable=writable, outlook=selectors.outlook(match))
     won = dict((col.label, games) for col, games in context["games_won"] or [])
     # Once the match is over the banner names the winner: nobody "leads" any more.
     ahead = leader(context["totals"]) if data["status"] != "finished" else None

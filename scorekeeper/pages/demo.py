@@ -19,7 +19,7 @@ def listing() -> list[dict[str, Any]]:
         if variant is None:
             continue
         data = selectors.match_data(match, writable=True)
-        page = sheet.match_page(data, writable=True, bella=selectors.is_bella(match))
+        page = sheet.match_page(data, writable=True, outlook=selectors.outlook(match))
         found.append(
             {
                 "id": str(match.pk),

@@ -72,7 +72,7 @@ def tarneeb(data: Mapping[str, Any], names: Names, variant: Variant) -> str:
         tricks=given["tricks"],
     )
     if given["tricks"] == variant.tricks:
-        return _said(text, _("all 13 tricks"))
+        return _said(text, _("all {tricks} tricks").format(tricks=variant.tricks))
     return _said(text, _verdict(data["details"]["outcome"]))
 
 
@@ -134,8 +134,7 @@ def blot(data: Mapping[str, Any], names: Names, variant: Variant) -> str:
     text += suit(given["trump"])
     if given.get("coinche", 1) != 1:
         text += " " + str(words.COINCHE[given["coinche"]])
-    points = given.get("points") or []
-    text += " · " + "–".join(str(value) for value in points)
+    text += " · " + _taker_first(given, names, variant)
     if given.get("capot") is not None:
         text += " · " + _("capot")
     outcome = Outcome(details["outcome"])
@@ -146,6 +145,17 @@ def blot(data: Mapping[str, Any], names: Names, variant: Variant) -> str:
     else:
         text = _said(text, _verdict(outcome))
     return _said(names.seat(given["declarer"]), text) + _declared(details, names)
+
+
+def _taker_first(given: Mapping[str, Any], names: Names, variant: Variant) -> str:
+    """The card points, the taker's side named and first: "Sara & Lina 100–62"."""
+    points = list(given.get("points") or [])
+    teams = variant.teams or ()
+    side = next((i for i, team in enumerate(teams) if given["declarer"] in team), None)
+    if side is None or len(points) != len(teams):
+        return "–".join(str(value) for value in points)
+    order = [side, *(i for i in range(len(points)) if i != side)]
+    return names.team(side) + " " + "–".join(str(points[i]) for i in order)
 
 
 def _declared(details: Mapping[str, Any], names: Names) -> str:

@@ -13,11 +13,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext as _
-
 from .. import rules, words
 from ..rules.blot.cards import SEQUENCE
-from ..rules.maraffa.deck import ACE_THIRDS, LAST_TRICK_THIRDS, THIRDS_PER_POINT
+from ..rules.maraffa.deck import (
+    ACE_THIRDS,
+    ACES,
+    LAST_TRICK_THIRDS,
+    THIRD_CARDS,
+    THIRDS_PER_POINT,
+)
 from . import describe
 from .describe import Names
 
@@ -28,6 +32,8 @@ THIRDS = {
     "thirds_per_point": THIRDS_PER_POINT,
     "ace_thirds": ACE_THIRDS,
     "last_trick_thirds": LAST_TRICK_THIRDS,
+    "aces": ACES,
+    "third_cards": THIRD_CARDS,
 }
 
 Builder = Callable[
@@ -100,6 +106,7 @@ def context(
             for team in range(len(variant.teams or ()))
         ],
         "options": options,
+        "dealing": words.DEALING.get(variant.dealing, ""),
     }
     if form is not None:
         data.update(form.build(variant, match, options, turn))
@@ -196,9 +203,7 @@ def _blot(
         "total": variant.deal_points,
         "kinds": [{"value": k, "label": str(v)} for k, v in words.DECLARATIONS.items()],
         "ranks": [{"value": rank, "name": words.rank_name(rank)} for rank in BLOT_RANKS],
-        "taker_word": _("Taker")
-        if variant.slug in ("belote", "belote_2p", "coinche")
-        else _("Declarer"),
+        "taker_word": words.ROLES[variant.declarer_role],
     }
 
 

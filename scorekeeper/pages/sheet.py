@@ -60,6 +60,7 @@ def line_of(match: Match, hand: Mapping[str, Any]) -> str:
 
 def rows(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> list[dict[str, Any]]:
     out = []
+    corrected = {c["number"] for c in data.get("changes") or [] if c["action"] == "correct"}
     for hand in data["hands"]:
         deltas = _by_column(variant, hand.get("delta"), hand.get("player_delta")) or []
         afters = (
@@ -75,6 +76,7 @@ def rows(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> list[
                 "cells": list(zip(deltas, afters, strict=False)),
                 "ended_game": hand.get("ended_game"),
                 "dealer": names.seat(hand.get("dealer")),
+                "corrected": hand["number"] in corrected,
             }
         )
     return out
@@ -154,25 +156,51 @@ def next_turn(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> 
     turn = data.get("next")
     if not turn:
         return {}
-    speaker = turn.get("first_to_speak")
-    form = variant.hand_kind
-    if speaker is None:
-        if form == "maraffa":
-            speaks = _("The holder of the 4 of coins names trump.")
-        elif form == "trionfo":
-            speaks = _("The holder of the 5 of swords speaks first.")
-        else:
-            speaks = ""
-    elif form == "maraffa":
-        speaks = _("{name} is the battezzante and names trump.").format(name=names.seat(speaker))
-    else:
-        speaks = _("{name} speaks first.").format(name=names.seat(speaker))
     return {
         "number": str(turn["number"]),
         "deals": _("{name} deals hand {number}.").format(
             name=names.seat(turn["dealer"]), number=turn["number"]
         ),
-        "speaks": speaks,
+        "speaks": _speaks(variant, turn.get("first_to_speak"), names),
+    }
+
+
+def _speaks(variant: rules.Variant, speaker: int | None, names: Names) -> str:
+    form = variant.hand_kind
+    if speaker is None:
+        if form == "maraffa":
+            return _("The holder of the 4 of coins names trump.")
+        if form == "trionfo":
+            return _("The holder of the 5 of swords speaks first.")
+        return ""
+    if form == "maraffa":
+        return _("{name} is the battezzante and names trump.").format(name=names.seat(speaker))
+    return _("{name} speaks first.").format(name=names.seat(speaker))
+
+
+def rotation(
+    variant: rules.Variant, data: Mapping[str, Any], outlook: Mapping[str, Any], names: Names
+) -> dict[str, Any] | None:
+    """How "who deals next" moves on with hands waiting on the phone, as the engine says it:
+    by seat of the dealer, the sentences and the next dealer (``passes``), or the hand's
+    field that names him (``named_by``); the script only looks them up."""
+    turn = data.get("next")
+    if not turn or data["status"] == "finished":
+        return None
+    speakers = outlook.get("speakers") or []
+    seats = range(variant.players)
+    return {
+        "dealer": turn["dealer"],
+        "number": turn["number"],
+        "passes": outlook.get("dealers_after"),
+        "named_by": variant.dealer_named_by,
+        "stays_when_thrown_in": variant.redeal_same_dealer,
+        "speakers": speakers,
+        "deals": [
+            _("{name} deals hand {number}.").format(name=names.seat(seat), number="{number}")
+            for seat in seats
+        ],
+        "speaks": [_speaks(variant, speakers[seat], names) if speakers else "" for seat in seats],
     }
 
 
@@ -212,10 +240,31 @@ def changes(variant: rules.Variant, data: Mapping[str, Any], names: Names) -> li
     return out
 
 
+def standing(outlook: Mapping[str, Any], names: Names) -> list[str]:
+    """What the table must know about the game in play beyond its scores: a raised target,
+    players past it who wait on their partner's score."""
+    out = []
+    if outlook.get("raised"):
+        out.append(
+            _("Both partnerships qualified: the target is now {target}.").format(
+                target=outlook["target"]
+            )
+        )
+    for seat, partner in outlook.get("waiting", ()):
+        out.append(
+            _("{name} needs {partner} above 0 to win.").format(
+                name=names.seat(seat), partner=names.seat(partner)
+            )
+        )
+    return out
+
+
 def match_page(
-    match_data: Mapping[str, Any], *, writable: bool, bella: bool = False
+    match_data: Mapping[str, Any], *, writable: bool, outlook: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
-    """Everything the score sheet shows; ``bella``: the game being played is la bella."""
+    """Everything the score sheet shows; ``outlook``: the game in play as the engine sees it
+    (``selectors.outlook``: la bella, the target in force, who waits on his partner)."""
+    outlook = outlook or {}
     variant = rules.find_variant(match_data["variant"])
     assert variant is not None
     names = Names(match_data["players"], match_data["teams"])
@@ -225,7 +274,7 @@ def match_page(
     if match_data["status"] == "finished" and games:
         last = games[-1]
         current = _by_column(variant, last.get("scores"), last.get("player_scores"))
-    target = match_data["options"].get("target")
+    target = outlook.get("target", match_data["options"].get("target"))
     team_totals = None
     if variant.individual and variant.teams is not None:
         team_totals = [
@@ -246,7 +295,9 @@ def match_page(
         "games_won": list(zip(cols, won, strict=False))
         if won and match_data["games_to_win"] > 1
         else None,
-        "bella": bella and match_data["status"] != "finished",
+        "bella": bool(outlook.get("bella")) and match_data["status"] != "finished",
+        "target": target,
+        "standing": standing(outlook, names) if match_data["status"] != "finished" else [],
         "changes": changes(variant, match_data, names),
         "last_number": match_data["hands"][-1]["number"] if match_data["hands"] else None,
         "writable": writable,

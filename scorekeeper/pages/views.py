@@ -27,7 +27,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import rules, selectors, services, words
-from ..models import Match
+from ..models import Hand, Match
 from ..rules import MatchConflict, RuleViolation
 from ..translate import (
     SafeJSONParser,
@@ -150,6 +150,10 @@ def js_words() -> dict[str, str]:
         "sending": _("Sending the waiting hands…"),
         "stored": _("Hand {number} is stored."),
         "corrected": _("Hand {number} is corrected."),
+        "save_correction": _("Save the correction"),
+        "impossible_count": _(
+            "The deck has {aces} aces and {cards} threes, twos and figures: check the count."
+        ),
         "offline": _(
             "No network: the score cannot be checked now. Keep the hand on this "
             "phone and send it when the network returns?"
@@ -168,13 +172,14 @@ def js_words() -> dict[str, str]:
             "No network: the correction is not saved. Try again when the network returns."
         ),
         "dismiss": _("Dismiss"),
-        "back_in_form": _("The hand is back in the form: check it and confirm it again."),
+        "already_stored": _("Hand {number} was already stored by another phone: {line}"),
     }
 
 
 def _match_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
     data = selectors.match_data(match, writable=writable)
-    context = sheet.match_page(data, writable=writable, bella=selectors.is_bella(match))
+    outlook = selectors.outlook(match)
+    context = sheet.match_page(data, writable=writable, outlook=outlook)
     variant = context["variant"]
     context.update(
         match=data,
@@ -189,6 +194,7 @@ def _match_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
     )
     if writable and data["status"] != "finished":
         context["hand_form"] = handform.context(context["variant"], data)
+        context["rotation"] = sheet.rotation(variant, data, outlook, context["names"])
     return context
 
 
@@ -264,4 +270,22 @@ class PreviewPage(APIView):
             raise spectator_refused()
         payload, _number = split_number(request_body(request))
         played = services.hand_preview(match=match, payload=payload).to_dict()
+        return Response({**played, "line": sheet.line_of(match, played)})
+
+
+class CorrectionPreviewPage(APIView):
+    """The correction form's preview: hand ``number`` as the correction would score it."""
+
+    parser_classes = [SafeJSONParser]
+
+    @extend_schema(exclude=True)
+    def post(self, request: Request, token: str, number: int) -> Response:
+        match = _writable(token)
+        payload, _number = split_number(request_body(request))
+        try:
+            played = services.hand_correction_preview(
+                match=match, number=number, payload=payload
+            ).to_dict()
+        except Hand.DoesNotExist as error:
+            raise Http404 from error
         return Response({**played, "line": sheet.line_of(match, played)})

@@ -8,7 +8,7 @@ each player is his own side (belote_2p). *Seats* run 0..N-1 in the order of play
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -163,6 +163,11 @@ class Variant:
     shapes: ClassVar[tuple[Shape, ...]] = ()
     default_games_to_win: ClassVar[int] = 1
     redeal_same_dealer: ClassVar[bool] = False  # a thrown-in hand is dealt again by its dealer
+    dealer_named_by: ClassVar[str | None] = None  # a hand's field naming the next dealer
+    # What the table calls the player who names trump ("declarer", or "taker" where trump
+    # is taken rather than bid for), and how the deal is prepared ("" for a plain shuffle).
+    declarer_role: ClassVar[str] = "declarer"
+    dealing: ClassVar[str] = ""
     # Facts of the game, declared once here; the pages' forms and lines read them.
     hand_kind: ClassVar[str] = ""  # what a hand's payload describes: one hand form per kind
     tricks: ClassVar[int | None] = None  # tricks in a deal
@@ -246,6 +251,31 @@ class Variant:
     def close_winner(self, game: GameState) -> int | None:
         """Who wins when the table closes the match: nobody, except in sessions."""
         return None
+
+    def dealers_after(self, ctx: HandContext) -> tuple[int, ...] | None:
+        """By seat: who deals after a hand that seat dealt and played, as the rotation says
+        (for a phone that holds hands the server has not seen); None where each hand names
+        the next dealer (``dealer_named_by``)."""
+        if self.dealer_named_by is not None:
+            return None
+        return tuple(
+            self.next_dealer(None, Score(), replace(ctx, turn=Turn(seat, None)))
+            for seat in range(self.players)
+        )
+
+    def later_first_to_speak(self, dealer: int, game: GameState) -> int | None:
+        """Who speaks first in a hand ``dealer`` deals once a hand of ``game`` was played."""
+        return self.first_to_speak(dealer, replace(game, hands=game.hands + 1))
+
+    # -- what the table is told about the game in play ------------------------------------
+    def target_in_force(self, ctx: HandContext) -> int | None:
+        """The target of the game in play (la bella's, or a raised one); None without one."""
+        return ctx.target() if "target" in ctx.options else None
+
+    def waiting_on_partner(self, ctx: HandContext) -> tuple[tuple[int, int], ...]:
+        """(seat, partner) for each player past the target who cannot win yet because of his
+        partner's score; only where players are scored alone."""
+        return ()
 
 
 def highest_past_target(scores: Sequence[int] | None, target: int) -> GameEnd | None:

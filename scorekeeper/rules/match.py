@@ -59,6 +59,10 @@ class MatchState:
         """Whether the game being played is la bella (see ``is_bella``)."""
         return is_bella(table, self)
 
+    def context(self, table: Table) -> HandContext:
+        """What the next hand will be checked and scored against."""
+        return HandContext(table, self.game, self.next, is_bella(table, self))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "games": [g.to_dict() for g in self.games],

@@ -71,3 +71,22 @@ def match_token(url: str) -> str:
     found = re.search(r"/m/([^/]+)/", url)
     assert found, url
     return found.group(1)
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """Opens a phone of its own (a new context: its own storage) in a language; answers the
+    page and the list of its JavaScript errors. Closed at the end of the test."""
+    contexts: list[Any] = []
+
+    def open_phone(language: str = "en") -> tuple[Any, list[str]]:
+        context = browser.new_context(viewport=PHONE, locale=language)
+        contexts.append(context)
+        page = context.new_page()
+        found: list[str] = []
+        page.on("pageerror", lambda error: found.append(str(error)))
+        return page, found
+
+    yield open_phone
+    for context in contexts:
+        context.close()

@@ -128,40 +128,43 @@ def test_the_thirds_counter_drops_the_preview(page, site, errors):
     assert errors == []
 
 
-def test_a_second_phone_is_refreshed_after_a_conflict(page, site, errors):
-    first = Table(page, site)
+ALREADY = {
+    "en": "Hand 1 was already stored by another phone: Sara bid 7 hearts, took 8: made",
+    "ar": "سبق أن سُجّل الدور 1 من هاتف آخر:",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_a_second_phone_is_told_the_hand_was_stored_and_not_offered_it_again(phone, site, language):
+    (page, found), (other, other_found) = phone(language), phone(language)
+    first, second = Table(page, site), Table(other, site)
     url = first.start("tarneeb", PLAYERS)
     token = match_token(url)
-    other = page.context.new_page()
-    other_errors: list[str] = []
-    other.on("pageerror", lambda error: other_errors.append(str(error)))
-    second = Table(other, site)
     other.goto(url)
-    _fill(second, HAND_2)
+    _fill(second, HAND_1)  # both phones enter the same hand
     second.preview()
     first.enter(HAND_1)
     other.locator("#confirm-hand").click()
     notice = other.locator("#refused")
-    expect(notice).to_contain_text("This hand was not stored: The next hand is number 2, not 1.")
-    # Its live parts are drawn again: hand 1 of the other phone, and the form for hand 2.
+    expect(notice).to_contain_text(ALREADY[language])
+    expect(notice).to_contain_text(other.locator("#hand-1 .line").inner_text())
+    # Its live parts are drawn again: hand 1 of the other phone, and an empty form for hand 2.
     expect(other.locator("#hand-1")).to_be_attached()
-    expect(other.locator("#enter-title")).to_have_text("Enter hand 2")
     assert second.number() == 2
     assert second.totals() == first.totals()
-    # The hand pushed aside is not lost: it is back in the form, for hand 2.
-    expect(notice).to_contain_text("The hand is back in the form")
-    expect(other.locator('#hand-form input[name="declarer"][value="0"]')).to_be_checked()
-    expect(other.locator('#hand-form input[name="bid"][value="9"]')).to_be_checked()
+    expect(other.locator('#hand-form input[name="declarer"]:checked')).to_have_count(0)
+    expect(other.locator('#hand-form input[name="bid"]:checked')).to_have_count(0)
+    expect(other.locator("#preview")).to_be_hidden()
+    expect(notice).to_be_in_viewport()
     assert [hand["input"]["declarer"] for hand in _stored(page, site, token)] == [1]
-    second.preview()
-    second.confirm()
+    # The table dismisses the note; reloaded, the phone has nothing left to show or restore.
+    other.locator("#refused [data-dismiss-refused]").click()
     expect(other.locator("#refused .alert")).to_have_count(0)
-    assert [hand["input"]["declarer"] for hand in _stored(page, site, token)] == [1, 0]
-    # Reloaded, the phone has nothing left to show or restore.
     other.reload()
     expect(other.locator("#refused .alert")).to_have_count(0)
     expect(other.locator('#hand-form input[name="declarer"]:checked')).to_have_count(0)
-    assert errors == [] and other_errors == []
+    assert Hand.objects.filter(match_id=token).count() == 1
+    assert found == [] and other_found == []
 
 
 def test_waiting_hands_move_the_form_to_the_next_number(page, site, errors):
@@ -269,3 +272,81 @@ def test_a_hand_that_ends_the_game_says_so_and_the_phone_remembers_it(page, site
     page.goto(site + "/")
     expect(page.locator("#recent-list")).to_contain_text("(finished)")
     assert errors == []
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_the_thirds_counter_refuses_a_fifth_ace_and_names_each_team(phone, site, language):
+    page, found = phone(language)
+    table = Table(page, site)
+    table.start("maraffa", PLAYERS)
+    table.pick("battezzante", 0)
+    table.pick("trump", "cups")
+    page.locator("details.helper summary").click()
+    table.fill("_aces", 5)
+    table.fill("_figures", 3)
+    page.locator("[data-count-thirds]").click()
+    refusal = page.locator('[data-error-for="_count"]')
+    expect(refusal).to_be_visible()
+    expect(refusal).to_contain_text("4")
+    expect(refusal).to_contain_text("20")
+    expect(page.locator('input[name="thirds.0"]')).to_have_value("")
+    table.fill("_figures", 21)
+    table.fill("_aces", 2)
+    page.locator("[data-count-thirds]").click()
+    expect(refusal).to_be_visible()
+    table.fill("_figures", 14)
+    table.pick("_last", 0)
+    page.locator("[data-count-thirds]").click()
+    expect(refusal).to_be_hidden()
+    expect(page.locator('input[name="thirds.0"]')).to_have_value("23")
+    expect(page.locator('input[name="thirds.1"]')).to_have_value("12")
+    # Each team is named beside its own thirds and points (23 thirds: 7; 12: 4).
+    lines = page.locator("[data-pair] .complement").all_inner_texts()
+    assert "Rami & Omar" in lines[0] and lines[0].endswith("7"), lines
+    assert "Sara & Lina" in lines[1] and lines[1].endswith("4"), lines
+    # Either team's thirds can be typed.
+    table.fill("thirds.1", 5)
+    expect(page.locator('input[name="thirds.0"]')).to_have_value("30")
+    assert found == []
+
+
+def _keep(page: Page, table: Table, steps: list[tuple[Any, ...]]) -> None:
+    _fill(table, steps)
+    page.locator("#preview-hand").click()
+    expect(page.locator("#preview")).to_be_visible()
+    page.locator("#confirm-hand").click()
+    expect(page.locator("#preview")).to_be_hidden()
+
+
+MARAFFA_1 = [("pick", "battezzante", 2), ("pick", "trump", "cups"), ("fill", "thirds.0", 20)]
+MARAFFA_2 = [("pick", "trump", "coins"), ("fill", "thirds.0", 10)]
+
+
+@pytest.mark.parametrize(
+    ("language", "slug", "hands"),
+    [
+        ("en", "tarneeb", [HAND_2, [("mode", "thrown_in")], HAND_3]),
+        ("ar", "tarneeb", [HAND_2, [("mode", "thrown_in")], HAND_3]),
+        ("en", "maraffa", [MARAFFA_1, MARAFFA_2]),
+    ],
+)
+def test_who_deals_next_moves_on_with_the_waiting_hands(phone, site, language, slug, hands):
+    page, found = phone(language)
+    table = Table(page, site)
+    table.start(slug, PLAYERS)
+    deals = page.locator("#next [data-deals]")
+    said = []
+    page.context.set_offline(True)
+    for steps in hands:
+        before = deals.inner_text()
+        _keep(page, table, steps)
+        expect(deals).not_to_have_text(before)
+        said.append(deals.inner_text())
+    expect(deals).to_contain_text(str(len(hands) + 1))
+    page.context.set_offline(False)
+    expect(page.locator(f"#hand-{len(hands)}")).to_be_attached(timeout=15_000)
+    # What the phone said offline is what the server says once it has the hands.
+    expect(deals).to_have_text(said[-1])
+    page.reload()
+    expect(deals).to_have_text(said[-1])
+    assert found == []

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.models import Hand, HandChange, IdempotentRequest
 
-from .conftest import match_token
+from .conftest import PHONE, match_token
 from .table import PLAYERS, Table
 
 pytestmark = pytest.mark.browser
@@ -111,20 +111,30 @@ def test_undo_and_correction(page, site, errors):
     expect(page.locator('#hand-form input[name="declarer"][value="1"]')).to_be_checked()
     expect(page.locator('#hand-form input[name="tricks"]')).to_have_value("8")
     table.fill("tricks", 14)
-    page.locator("#save-hand").click()
+    page.locator("#preview-hand").click()
     expect(page.locator('[data-error-for="tricks"]')).to_contain_text("0 to 13")
     table.fill("tricks", 6)
     # Without network the correction is not lost in silence: the form says why.
     page.context.set_offline(True)
-    page.locator("#save-hand").click()
+    page.locator("#preview-hand").click()
     expect(page.locator("#hand-form")).to_contain_text("No network: the correction is not saved")
     page.context.set_offline(False)
-    page.locator("#save-hand").click()
+    # The correction is previewed first (hand 1 as it would be scored), and nothing is saved.
+    shown = table.preview()
+    assert "took 6: down" in shown and "−7" in shown and "+7" in shown, shown
+    expect(page.locator("#confirm-hand")).to_have_text("Save the correction")
+    assert HandChange.objects.filter(match_id=token).count() == 1
+    page.locator("#confirm-hand").click()
     page.wait_for_url(f"**/m/{token}/**")
     assert "took 6: down" in table.row(1)
     assert table.totals() == [-2, -1]  # [7, -7] then [-9, +6]
+    expect(page.locator("#flash")).to_have_text("Hand 1 is corrected.")
+    expect(page.locator("#hand-1 .corrected-tag")).to_have_text("corrected")
+    expect(page.locator("#hand-2 .corrected-tag")).to_have_count(0)
     expect(page.locator("#changes")).to_contain_text("Hand 1 was corrected")
     assert HandChange.objects.filter(match_id=token).count() == 2
+    page.reload()  # the flash was said once
+    expect(page.locator("#flash")).to_be_hidden()
     assert errors == []
 
 
@@ -151,3 +161,52 @@ def test_a_spectators_link_cannot_write(page, site, errors):
     assert page.goto(f"{site}/m/{altered_view}/").status == 404
     assert Hand.objects.filter(match_id=token).count() == 1
     assert errors == []
+
+
+def _in_view(page, selector):
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    top, bottom = box["y"], box["y"] + box["height"]
+    assert top >= 0 and bottom <= PHONE["height"], (selector, top, bottom)
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_after_confirming_the_new_scores_are_in_view(phone, site, language):
+    page, found = phone(language)
+    table = Table(page, site)
+    table.start("tarneeb", PLAYERS, options={"target": 20})
+    for number in (1, 2, 3):
+        _fill(table, MADE_8)
+        table.preview()
+        assert page.evaluate("window.scrollY") > 300  # the preview is far below the totals
+        table.confirm()
+        expect(page.locator("#flash")).to_contain_text(str(number))
+        if number < 3:
+            expect(page.locator("#enter-title")).to_contain_text(str(number + 1))
+            selectors = ["#flash", "#totals", "#next"]
+        else:
+            expect(page.locator("#winner")).to_be_visible()
+            selectors = ["#flash", "#totals", "#winner"]
+        page.wait_for_function("document.getElementById('flash').getBoundingClientRect().top >= 0")
+        for selector in selectors:
+            _in_view(page, selector)
+    assert table.totals() == [0, 24]
+    assert found == []
+
+
+def test_a_correction_in_arabic_is_previewed_saved_and_marked(phone, site):
+    page, found = phone("ar")
+    table = Table(page, site)
+    token = match_token(table.start("tarneeb", PLAYERS))
+    table.enter(MADE_8)
+    page.locator("#hand-1 a.fix").click()
+    table.fill("tricks", 6)
+    table.preview()
+    expect(page.locator("#confirm-hand")).to_have_text("احفظ التصحيح")
+    assert HandChange.objects.filter(match_id=token).count() == 0
+    page.locator("#confirm-hand").click()
+    page.wait_for_url(f"**/m/{token}/**")
+    expect(page.locator("#flash")).to_contain_text("1")
+    expect(page.locator("#hand-1 .corrected-tag")).to_have_text("مُصحَّح")
+    assert table.totals() == [7, -7]
+    assert found == []

@@ -319,3 +319,24 @@ def test_coinche_with_a_capot(page, site, errors):
     assert table.totals() == [560, 180]
     assert "Rami & Omar win the match" in table.winner()
     assert errors == []
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+@pytest.mark.parametrize("slug", ["belote", "coinche"])
+def test_either_sides_card_points_can_be_typed(phone, site, slug, language):
+    page, found = phone(language)
+    table = Table(page, site)
+    table.start(slug, PLAYERS)
+    table.pick("declarer", 1)
+    if slug == "coinche":
+        table.pick("bid", 80)
+    table.pick("trump", "hearts")
+    table.fill("points.1", 100)  # the taker's side, the second team
+    expect(page.locator('#hand-form input[name="points.0"]')).to_have_value("62")
+    page.locator('#hand-form [data-step="1"][aria-controls="points-0"]').click()
+    expect(page.locator('#hand-form input[name="points.1"]')).to_have_value("99")
+    table.fill("points.1", 100)
+    assert "Sara & Lina 100–62" in table.preview()
+    table.confirm()
+    assert "Sara & Lina 100–62" in table.row(1)
+    assert found == []

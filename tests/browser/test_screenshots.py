@@ -69,7 +69,20 @@ def _matches(players: list[str]) -> dict[str, object]:
             "thirds": 21,
         },
     )
-    return {"tarneeb": tarneeb, "maraffa": maraffa, "blot": blot, "trionfo": trionfo}
+    waiting = services.match_create(variant="tarneeb_41", players=players)
+    for _hand in range(2):  # Rami past 41, Omar below 0: Rami needs Omar above 0
+        services.hand_record(
+            match_id=waiting.pk, payload={"bids": [13, 1, 1, 1], "tricks": [13, 0, 0, 0]}
+        )
+    counting = services.match_create(variant="maraffa", players=players)
+    return {
+        "tarneeb": tarneeb,
+        "maraffa": maraffa,
+        "blot": blot,
+        "trionfo": trionfo,
+        "41": waiting,
+        "counting": counting,
+    }
 
 
 @pytest.mark.parametrize("language", ["en", "ar"])
@@ -85,6 +98,7 @@ def test_screenshots(browser, site, language):
         "match-finished-maraffa": f"/m/{found['maraffa'].pk}/",
         "match-blot": f"/m/{blot.pk}/",
         "match-trionfo": f"/m/{found['trionfo'].pk}/",
+        "match-41": f"/m/{found['41'].pk}/",
         "spectator": f"/m/{tarneeb.view_id}/",
         "correct": f"/m/{tarneeb.pk}/hands/1/correct/",
         "home": "/",
@@ -144,5 +158,18 @@ def test_screenshots(browser, site, language):
     page.locator("#undo").click()
     page.locator("#undo-confirm").scroll_into_view_if_needed()
     page.screenshot(path=str(OUT / f"{language}-undo-ask.png"))
+    # A correction previewed before it is saved.
+    page.goto(site + f"/m/{tarneeb.pk}/hands/1/correct/")
+    page.locator('input[name="tricks"]').fill("6")
+    page.locator("#preview-hand").click()
+    page.locator("#preview").wait_for()
+    page.screenshot(path=str(OUT / f"{language}-correct-preview.png"), full_page=True)
+    # Maraffa's counting helper refuses a fifth ace.
+    page.goto(site + f"/m/{found['counting'].pk}/")
+    page.locator("details.helper summary").click()
+    page.locator('input[name="_aces"]').fill("5")
+    page.locator("[data-count-thirds]").click()
+    page.locator('[data-error-for="_count"]').scroll_into_view_if_needed()
+    page.screenshot(path=str(OUT / f"{language}-maraffa-count.png"))
     context.close()
     assert len(list(OUT.glob(f"{language}-*.png"))) >= 2 * len(pages) + 8

@@ -59,6 +59,7 @@ def belote_options() -> tuple[Option, ...]:
 @register
 class Belote(BlotVariant):
     slug = "belote"
+    declarer_role = "taker"
     name = "Belote"
     description = (
         "Four players in two teams; the taker's team must count more than the "

@@ -45,6 +45,8 @@ ROUNDED_DEAL = 160
 @register
 class Coinche(BlotVariant):
     slug = "coinche"
+    declarer_role = "taker"
+    dealing = "cut_not_shuffled"  # the pack is only cut between deals; 3, 3 then 2 cards
     bids = BIDS
     name = "Coinche"
     description = (

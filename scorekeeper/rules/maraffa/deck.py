@@ -25,6 +25,9 @@ THIRDS_PER_POINT = 3
 ACE_THIRDS = 3  # each 3, 2, king, horse and jack is one third
 LAST_TRICK_THIRDS = 3
 RANKS = ("3", "2", "ace", "king", "horse", "jack", "7", "6", "5", "4")
+THIRD_RANKS = ("3", "2", "king", "horse", "jack")  # the cards worth one third each
+ACES = len(ITALIAN_SUITS)  # in the deck: a count of a side's cards has at most these
+THIRD_CARDS = len(THIRD_RANKS) * len(ITALIAN_SUITS)
 RANK_ALIASES = {"a": "ace", "k": "king", "re": "king", "cavallo": "horse", "fante": "jack"}
 MAX_CARD_TEXT = 40
 

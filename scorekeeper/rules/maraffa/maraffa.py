@@ -27,7 +27,7 @@ Decisions where the rules are silent:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import ITALIAN_SUITS, GameState, HandContext, Score, Variant
@@ -85,6 +85,8 @@ class Maraffa(Variant):
     name = "Maraffa"
     family = "maraffa"
     hand_kind = "maraffa"
+    redeal_same_dealer = True  # mandare a monte: the same dealer deals again
+    dealer_named_by = "battezzante"
     deal_thirds = DEAL_THIRDS
     description = (
         "Marafon-Beccacino: four players in two teams with the Italian deck; the "
@@ -233,6 +235,9 @@ class Maraffa(Variant):
         if not game.extra.get(PLAYED):
             return None
         return (dealer + 1) % PLAYERS
+
+    def later_first_to_speak(self, dealer: int, game: GameState) -> int | None:
+        return self.first_to_speak(dealer, replace(game, extra={**game.extra, PLAYED: True}))
 
     def spoke_first(self, hand: Deal | Redeal, ctx: HandContext) -> int | None:
         return hand.battezzante

@@ -115,6 +115,7 @@ class Trionfo(Variant):
     name = "Trionfo"
     family = "maraffa"
     hand_kind = "trionfo"
+    dealer_named_by = "first"
     deal_thirds = DEAL_THIRDS
     description = (
         "Five players with the Italian deck; the declarer calls a partner or "

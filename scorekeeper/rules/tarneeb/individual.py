@@ -318,6 +318,18 @@ class IndividualTarneeb(Variant):
             or (player_scores[two] >= target and player_scores[one] > 0)
         ]
 
+    def target_in_force(self, ctx: HandContext) -> int | None:
+        return current_target(ctx.game, ctx)
+
+    def waiting_on_partner(self, ctx: HandContext) -> tuple[tuple[int, int], ...]:
+        scores, target = _player_scores(ctx.game), current_target(ctx.game, ctx)
+        return tuple(
+            (seat, partner)
+            for one, two in self.teams or ()
+            for seat, partner in ((one, two), (two, one))
+            if scores[seat] >= target and scores[partner] <= 0
+        )
+
     def game_end(self, game: GameState, score: Score, ctx: HandContext) -> GameEnd | None:
         if score.game_winner is not None:
             return GameEnd(score.game_winner)

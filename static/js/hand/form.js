@@ -2,7 +2,7 @@
  * steppers, declarations, the helpers (a bid fills the tricks, a capot the card points,
  * the thirds counter) and the errors next to their fields. Every number comes from the
  * server in data- attributes (data-total, data-per-point, data-capot-points…). */
-import { all } from "./dom.js";
+import { all, fmt } from "./dom.js";
 import { controls, current, flatten, set } from "./payload.js";
 
 // The sentence for an error the server did not explain, in the page's language.
@@ -39,6 +39,18 @@ export function update(f) {
   all("[data-points-of]", f).forEach((el) => {
     const source = current(f, el.dataset.pointsOf);
     el.textContent = source && /^\d+$/.test(source) ? String(Math.floor(Number(source) / Number(el.dataset.perPoint))) : "–";
+  });
+}
+
+/* Two steppers that share a total ([data-pair], Blot's card points): the one typed (or
+ * stepped) fills in the other; a value that is not a count clears it. */
+export function fillPair(f, target) {
+  const pair = target.closest && target.closest("[data-pair]");
+  if (!pair || !f.contains(pair) || target.type !== "number") return;
+  const total = Number(pair.dataset.total);
+  all("input[type=number]", pair).filter((el) => el !== target).forEach((other) => {
+    const ok = /^\d+$/.test(target.value) && Number(target.value) <= total;
+    other.value = ok ? String(total - Number(target.value)) : "";
   });
 }
 
@@ -81,23 +93,39 @@ export function helpers(f, target) {
     const side = Number(target.value);
     const first = controls(f, "points.0")[0];
     const second = controls(f, "points.1")[0];
-    if (second && second.type === "hidden") {
-      if (first) first.value = side === 0 ? whole : "0";
-    } else {
-      const mine = side === 0 ? first : second;
-      const other = side === 0 ? second : first;
-      if (other) other.value = "0";
-      if (mine && mine.value === "") mine.value = whole;
-    }
+    const mine = side === 0 ? first : second;
+    const other = side === 0 ? second : first;
+    if (other) other.value = "0";
+    if (mine && (mine.value === "" || mine.closest("[data-pair]"))) mine.value = whole;
   }
 }
 
-export function countThirds(f, button) {
+/* The counting helper: a team's aces, one-third cards and the last trick make its thirds.
+ * A count the deck cannot hold (a fifth ace) is refused with `message` (the deck's numbers
+ * come from data- attributes); answers whether the thirds were filled in. */
+export function countThirds(f, button, message) {
   const facts = button.dataset;
-  const aces = Number(current(f, "_aces") || 0);
-  const figures = Number(current(f, "_figures") || 0);
+  const box = f.querySelector('[data-error-for="_count"]');
+  const count = (name, most) => {
+    const text = (current(f, name) || "0").trim();
+    return /^\d+$/.test(text) && Number(text) <= most ? Number(text) : null;
+  };
+  const aces = count("_aces", Number(facts.aces));
+  const figures = count("_figures", Number(facts.thirdCards));
+  if (aces === null || figures === null) {
+    if (box) {
+      box.textContent = fmt(message, { aces: facts.aces, cards: facts.thirdCards });
+      box.hidden = false;
+      box.setAttribute("role", "alert");
+    }
+    return false;
+  }
+  if (box) { box.hidden = true; box.textContent = ""; }
   const last = current(f, "_last") === "0" ? Number(facts.lastTrick) : 0;
   set(f, "thirds.0", Math.min(Number(facts.max), Number(facts.ace) * aces + figures + last));
+  const filled = controls(f, "thirds.0")[0];
+  if (filled) fillPair(f, filled);
+  return true;
 }
 
 export function prefill(f, payload) {
@@ -112,7 +140,7 @@ export function prefill(f, payload) {
     set(f, "_called_suit", parts[1]);
   }
   update(f);
-  const flat = flatten(payload, "", {});
+  const flat = flatten(payload, "", {}, (name) => controls(f, name + "[]").length > 0);
   Object.keys(flat).forEach((name) => {
     if (name.endsWith("[]")) {
       controls(f, name).forEach((el) => { el.checked = flat[name].map(String).includes(el.value); });

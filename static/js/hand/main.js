@@ -7,7 +7,7 @@
  * reason and comes back into the form when the form is for its number. */
 import { all, fmt, form } from "./dom.js";
 import {
-  addDeclaration, clearErrors, countThirds, helpers, prefill, resetForm, setFallback,
+  addDeclaration, clearErrors, countThirds, fillPair, helpers, prefill, resetForm, setFallback,
   showErrors, step, update,
 } from "./form.js";
 import { numberOf, Outbox } from "./outbox.js";
@@ -34,6 +34,7 @@ function start(root) {
   const serverNumber = () => Number((form() || { dataset: {} }).dataset.number || 0);
   const outbox = new Outbox(root.dataset.matchId, { send, serverNumber });
   const notes = new Notes(outbox, words);
+  const FLASH_KEY = "sk-flash-" + root.dataset.matchId;
 
   function api(path, method, body, key) {
     const headers = { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": lang };
@@ -131,9 +132,11 @@ function start(root) {
   function restoreRefused(f) {
     if (f.dataset.correcting) return;
     const number = outbox.nextNumber(Number(f.dataset.number || 0));
-    // The refused hand of this number, else one another phone's hand pushed aside (409).
-    const record = outbox.refused().find((r) => r.number && r.number === number && r.body)
-      || outbox.refused().find((r) => r.status === 409 && r.body);
+    // The hand refused as invalid for this number. (One pushed aside because another phone
+    // stored its number first is not: that phone most often entered the same hand, and the
+    // note shows it; offering it again would store it twice.)
+    const record = outbox.refused().find((r) => r.number && r.number === number && r.body
+      && r.status === 400);
     if (!record) return;
     const body = Object.assign({}, record.body);
     delete body.number;
@@ -156,7 +159,10 @@ function start(root) {
     if (result.changed) refresh();
   }
 
-  function refresh() {
+  /* `reveal`: after a hand is confirmed, the new totals, the "stored" line, who deals next
+   * and the winner's banner come into view (the form and preview had the phone scrolled
+   * far below them). */
+  function refresh(reveal) {
     const url = root.dataset.live;
     if (!url) return;
     if (!window.htmx) {
@@ -165,8 +171,15 @@ function start(root) {
     }
     window.htmx.ajax("GET", url, { target: "#summary", swap: "none" }).then(() => {
       init();
+      if (reveal) revealScores();
       document.dispatchEvent(new CustomEvent("scorekeeper:refreshed"));
     }, () => window.location.reload());
+  }
+
+  function revealScores() {
+    const flash = document.getElementById("flash");
+    const top = flash && !flash.hidden ? flash : document.getElementById("summary");
+    if (top) top.scrollIntoView({ block: "start" });
   }
 
   /* What the preview showed is no longer what would be stored. */
@@ -189,13 +202,21 @@ function start(root) {
     update(f);
     const payload = serialize(f);
     pending = payload;
-    if (f.dataset.correcting) return correct(f, payload);
+    if (f.dataset.correcting && !navigator.onLine) {
+      pending = null;
+      showErrors(f, { _general: [words.offline_correction] });
+      return undefined;
+    }
     if (!navigator.onLine) return showPreview(null, true, page);
     let response;
     try {
       response = await api(PREVIEW, "POST", payload);
     } catch (error) {
-      if (pending === payload) showPreview(null, true, page);
+      if (pending !== payload) return undefined;
+      if (f.dataset.correcting) {
+        pending = null;
+        showErrors(f, { _general: [words.offline_correction] });
+      } else showPreview(null, true, page);
       return undefined;
     }
     const data = await answer(response);
@@ -219,6 +240,10 @@ function start(root) {
       preview(f);
       return;
     }
+    if (f.dataset.correcting) {
+      correct(f, body);
+      return;
+    }
     const number = outbox.nextNumber(Number(f.dataset.number || 0));
     const item = { key: newKey(), body: Object.assign({}, body, number ? { number } : {}) };
     const button = document.getElementById("confirm-hand");
@@ -237,18 +262,19 @@ function start(root) {
       forget(number);
       settle(f);
       notes.flash(fmt(words.stored, { number: result.data.number }));
-      refresh();
+      refresh(true);
     } else if (result.status === 400) {
       pending = null;
       hidePreview();
       showErrors(f, result.data);
     } else {
-      // Most often another phone stored this hand first: show its hands and the right number.
+      // Most often another phone stored this hand first: the note shows that hand, and the
+      // form is drawn again, empty, for the next number.
       pending = null;
       hidePreview();
       settle(f);
       refuse(item, result, words.conflict, false);
-      refresh();
+      refresh(true);
     }
   }
 
@@ -264,19 +290,39 @@ function start(root) {
     flush();
   }
 
+  /* A previewed correction is saved; the score sheet then says so (the flash is carried
+   * over in sessionStorage) and marks the row. */
   async function correct(f, payload) {
+    const button = document.getElementById("confirm-hand");
+    button.disabled = true;
     let response;
     try {
       response = await api("hands/" + f.dataset.correcting + "/", "PUT", payload);
     } catch (error) {
+      button.disabled = false;
       showErrors(f, { _general: [words.offline_correction] });
       return;
     }
+    button.disabled = false;
+    pending = null;
+    hidePreview();
     if (response.ok) {
+      try {
+        sessionStorage.setItem(FLASH_KEY, fmt(words.corrected, { number: f.dataset.correcting }));
+      } catch (error) { /* private mode: the marked row still shows it */ }
       window.location.assign(root.dataset.back);
       return;
     }
     showErrors(f, (await answer(response)) || { _general: [words.error] });
+  }
+
+  function carriedFlash() {
+    let text = null;
+    try {
+      text = sessionStorage.getItem(FLASH_KEY);
+      sessionStorage.removeItem(FLASH_KEY);
+    } catch (error) { return; }
+    if (text) notes.flash(text);
   }
 
   function init() {
@@ -310,8 +356,7 @@ function start(root) {
       all("[data-declaration] [data-index-label]", f).forEach((el, i) => { el.textContent = String(i + 1); });
       edited(f);
     } else if (target.hasAttribute("data-count-thirds")) {
-      countThirds(f, target);
-      edited(f);
+      if (countThirds(f, target, words.impossible_count)) edited(f);
     } else if (target.id === "confirm-hand") confirmHand();
     else if (target.id === "edit-hand") {
       invalidate();
@@ -321,7 +366,9 @@ function start(root) {
   // Any edit of the form, by a thumb or by the script (steppers, helpers), drops the preview.
   document.addEventListener("input", (event) => {
     const f = form();
-    if (f && f.contains(event.target)) edited(f);
+    if (!f || !f.contains(event.target)) return;
+    fillPair(f, event.target);
+    edited(f);
   });
   document.addEventListener("change", (event) => {
     const f = form();
@@ -341,5 +388,6 @@ function start(root) {
   });
   window.setInterval(() => { if (navigator.onLine && outbox.items().length) flush(); }, 5000);
   init();
+  if (!root.dataset.back) carriedFlash();
   flush();
 }

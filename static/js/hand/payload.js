@@ -84,12 +84,15 @@ export function set(f, name, value) {
   else els[0].value = text;
 }
 
-export function flatten(value, prefix, out) {
+/* A payload as the form's field names: a list of plain values is one group of checkboxes
+ * (`name[]`) where the form has one (`isGroup(name)`, read from the form itself), else one
+ * field per index (`bids.0`, `thirds.1`…). */
+export function flatten(value, prefix, out, isGroup = () => false) {
   if (Array.isArray(value) && value.length && value.every((v) => typeof v !== "object" || v === null)
-      && !/^(bids|tricks|thirds|points)$/.test(prefix.split(".").pop())) {
+      && isGroup(prefix)) {
     out[prefix + "[]"] = value;
   } else if (value && typeof value === "object") {
-    Object.keys(value).forEach((key) => flatten(value[key], prefix ? prefix + "." + key : key, out));
+    Object.keys(value).forEach((key) => flatten(value[key], prefix ? prefix + "." + key : key, out, isGroup));
   } else {
     out[prefix] = value;
   }

@@ -41,7 +41,9 @@ export function showPreview(data, offline, page) {
     end.textContent = words.ends_game;
     lineEl.append(end);
   }
-  document.getElementById("confirm-hand").textContent = offline ? words.keep : words.confirm;
+  const correcting = Boolean(document.getElementById("hand-form").dataset.correcting);
+  document.getElementById("confirm-hand").textContent = offline ? words.keep
+    : correcting ? words.save_correction : words.confirm;
   panel.hidden = false;
   panel.focus();
   panel.scrollIntoView({ block: "nearest" });

@@ -4,6 +4,7 @@
  * hand (elsewhere under the flash); they are kept by the script so that they survive the
  * live parts being swapped by htmx. */
 import { fmt, form, fromTemplate } from "./dom.js";
+import { numberOf } from "./outbox.js";
 
 export class Notes {
   constructor(outbox, words) {
@@ -39,6 +40,39 @@ export class Notes {
     }
     this.place();
     if (f) this.showNumber(f);
+    this.showDealer();
+  }
+
+  /* "Who deals next" moves on with the hands waiting on the phone. The server says how
+   * (#rotation, from the engine): by seat of the dealer, the next dealer after a played
+   * hand (`passes`) or the hand's field that names him (`named_by`), whether a thrown-in
+   * hand is dealt again, and each dealer's sentences. */
+  showDealer() {
+    const data = document.getElementById("rotation");
+    const next = document.getElementById("next");
+    if (!data || !next) return;
+    const rotation = JSON.parse(data.textContent);
+    const waiting = this.outbox.items().filter((item) => numberOf(item) >= rotation.number);
+    if (next.dataset.deals === undefined) {
+      next.dataset.deals = next.querySelector("[data-deals]").textContent;
+      next.dataset.speaks = next.querySelector("[data-speaks]").textContent;
+    }
+    let dealer = rotation.dealer;
+    waiting.forEach(({ body }) => {
+      if (dealer === null || (rotation.stays_when_thrown_in && body.thrown_in === true)) return;
+      if (rotation.named_by) {
+        const named = body[rotation.named_by];
+        dealer = Number.isInteger(named) ? named : rotation.speakers[dealer];
+      } else dealer = rotation.passes ? rotation.passes[dealer] : null;
+      if (dealer === undefined) dealer = null;
+    });
+    next.hidden = dealer === null;
+    if (dealer === null) return;
+    const number = this.outbox.nextNumber(rotation.number);
+    next.querySelector("[data-deals]").textContent = waiting.length
+      ? fmt(rotation.deals[dealer], { number }) : next.dataset.deals;
+    next.querySelector("[data-speaks]").textContent = !waiting.length ? next.dataset.speaks
+      : rotation.speakers[dealer] === null ? "" : rotation.speaks[dealer];
   }
 
   /* The form's title says which hand it enters: after the waiting ones, not before them. */
@@ -66,12 +100,10 @@ export class Notes {
     if (!items.length && !this.refusedBox) return;
     if (!this.refusedBox) this.refusedBox = fromTemplate("refused-template");
     this.refusedBox.textContent = "";
-    const f = form();
     items.forEach((record) => {
       const note = fromTemplate("refused-note-template");
       note.dataset.refused = record.key;
-      const restored = f && f.dataset.refusedKey === record.key && record.status === 409;
-      note.querySelector("p").textContent = record.text + (restored ? " " + this.words.back_in_form : "");
+      note.querySelector("p").textContent = this.text(record);
       const close = note.querySelector("button");
       close.dataset.dismissRefused = record.key;
       close.setAttribute("aria-label", this.words.dismiss);
@@ -79,6 +111,15 @@ export class Notes {
     });
     this.refusedBox.hidden = items.length === 0;
     this.place();
+  }
+
+  /* A hand pushed aside because its number is on the sheet now: another phone stored it,
+   * and the note shows that hand (its line as the sheet has it). */
+  text(record) {
+    const row = record.status === 409 && record.number
+      ? document.querySelector("#hand-" + record.number + " .line") : null;
+    if (!row) return record.text;
+    return fmt(this.words.already_stored, { number: record.number, line: row.textContent.trim() });
   }
 
   show() {
