@@ -81,8 +81,9 @@ class Replay:
             if index < round_index:
                 past = ([r for r in results if r.round == numbers[index - 1]]
                         if index <= len(numbers) else [])
+                touching = _by_entry(past)
                 for node in self.ready:
-                    self.state[node.key] = self._from_results(node, past, index)
+                    self.state[node.key] = self._from_results(node, past, touching, index)
         self.active = {e.number for e in entries if e.active}
 
     def value(self, source: Source) -> tuple[bool, int | None]:
@@ -135,15 +136,19 @@ class Replay:
                     self.state[node.key] = Outcome(entrants, winner, None, index, False)
                     changed = True
 
-    def _from_results(self, node: Node, past: Sequence[Result], index: int) -> Outcome:
+    def _from_results(self, node: Node, past: Sequence[Result],
+                      touching: dict[int, list[int]], index: int) -> Outcome:
         entrants = self.entrants(node)
-        # The node's own bracket first, in case the caller's results carry it.
-        for result in sorted(past, key=lambda result: result.bracket != node.bracket):
-            if set(result.entries) & set(entrants):
-                if len(result.entries) == 2 and result.winner in result.entries:
-                    loser = next(e for e in result.entries if e != result.winner)
-                    return Outcome(entrants, result.winner, loser, index, True)
-                return Outcome(entrants, result.winner, None, index, False)
+        # The results that seat one of the node's entrants, the node's own bracket first
+        # (in case the caller's results carry it), then in the order given.
+        found = sorted({position for entry in entrants for position in touching.get(entry, ())},
+                       key=lambda position: (past[position].bracket != node.bracket, position))
+        if found:
+            result = past[found[0]]
+            if len(result.entries) == 2 and result.winner in result.entries:
+                loser = next(e for e in result.entries if e != result.winner)
+                return Outcome(entrants, result.winner, loser, index, True)
+            return Outcome(entrants, result.winner, None, index, False)
         return Outcome(entrants, None, None, index, False)
 
     def pairings(self) -> tuple[Pairing, ...]:
@@ -188,3 +193,13 @@ def placements(replay: Replay, entries: Sequence[Entry], key: str = "round"
     for number in sorted(score, key=lambda n: (-score[n], replay.rank[n])):
         groups.setdefault(score[number], []).append(number)
     return [groups[s] for s in sorted(groups, reverse=True)]
+
+
+def _by_entry(results: Sequence[Result]) -> dict[int, list[int]]:
+    """The positions in ``results`` of the results that seat each entry (an index, so that
+    settling a round's nodes is linear in the results, not quadratic)."""
+    index: dict[int, list[int]] = {}
+    for position, result in enumerate(results):
+        for entry in result.entries:
+            index.setdefault(entry, []).append(position)
+    return index
