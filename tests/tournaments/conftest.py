@@ -69,3 +69,15 @@ class Director(Api):
 @pytest.fixture
 def director(transactional_db: None) -> Director:
     return Director()
+
+
+# A Tarneeb hand that the given team wins (its declarer bids 7 and takes 8 tricks).
+def won_by(team: int) -> dict[str, Any]:
+    return {"declarer": team, "bid": 7, "trump": "hearts", "tricks": 8}
+
+
+def tarneeb(director: Director, count: int, **fields: Any) -> dict[str, Any]:
+    """A Tarneeb tournament whose matches end after one hand (``hands_per_match``)."""
+    fields.setdefault("stages", [{"format": "swiss", "rounds": 3}])
+    return director.create(variant="tarneeb", hands_per_match=1, entries=entries(count),
+                           **fields)
