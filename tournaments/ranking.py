@@ -12,7 +12,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from . import formats  # noqa: F401 (every format registered)
 from .brackets import Draw, Result, find_format
 from .brackets import Entry as BEntry
 from .brackets import standings as bracket_standings

@@ -12,7 +12,6 @@ from scorekeeper import rules
 from scorekeeper.rules.errors import RuleViolation, _
 from scorekeeper.rules.fields import is_int
 
-from . import formats  # noqa: F401 (every format registered)
 from .brackets import StageSpec, find_format
 from .brackets import standings as bracket_standings
 
