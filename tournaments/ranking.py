@@ -70,7 +70,8 @@ def placements(stage: Stage, entries: Sequence[Entry],
                results: Sequence[Result]) -> list[list[int]] | None:
     fmt = find_format(stage.format)
     assert fmt is not None
-    return fmt.placements(stage.settings, stage_entries(stage, entries), list(results))
+    return fmt.placements(stage.settings, stage_entries(stage, entries), list(results),
+                          round_seed(stage, 1))
 
 
 def stage_groups(stage: Stage, entries: Sequence[Entry]) -> dict[int, int]:
