@@ -66,7 +66,7 @@ class TournamentApi(Api):
 
 
 def _body(request: Request) -> Mapping[str, Any]:
-    return validation.body(request.data if request.data is not None else {})
+    return validation.body(request.data)
 
 
 def _fields(body: Mapping[str, Any], known: set[str]) -> dict[str, Any]:
