@@ -176,6 +176,8 @@ def tournament_data(tournament: Tournament, *, director: bool) -> dict[str, Any]
 def table_data(key: str) -> dict[str, Any]:
     """What a table's card opens: the match now played at that table (its key included),
     or, between rounds, what comes next. ``TableKey.DoesNotExist`` for an unknown key."""
+    if not VIEW_ID.fullmatch(key):
+        raise TableKey.DoesNotExist
     table_key = TableKey.objects.select_related("tournament").get(key=key)
     tournament = table_key.tournament
     pairing = (Pairing.objects.filter(tournament=tournament, table=table_key.table)
