@@ -5,7 +5,8 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint migrate demo worker beat clean messages screenshots
+.PHONY: run test bench lint check migrate demo worker beat clean messages screenshots \
+	release check-deploy
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,10 +40,29 @@ screenshots: $(STAMP) messages
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+# What CI checks besides the tests: lint, formatting, migrations in step with the models, and
+# types in the pure packages (tournaments/brackets/ once it exists). tournaments/ is left out
+# of the format check until the branch writing it has run `ruff format` over it.
+MYPY_PATHS := scorekeeper/rules $(wildcard tournaments/brackets)
+FORMAT_EXCLUDE := --exclude tournaments
+check: lint
+	$(BIN)/ruff format --check $(FORMAT_EXCLUDE) .
+	$(BIN)/python manage.py makemigrations --check --dry-run
+	$(BIN)/mypy $(MYPY_PATHS)
+
 bench: $(STAMP)
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python bench/brackets.py
 	$(BIN)/python bench/record_hand.py
+
+# A production release, with the production environment set (README, "Production"):
+# compile the translations, collect the static files, migrate.
+release: $(STAMP)
+	$(BIN)/python manage.py release
+
+# nginx in front of gunicorn on loopback: two slow clients must not delay anyone (CI runs it).
+check-deploy: $(STAMP)
+	$(BIN)/python deploy/check_slow_clients.py
 
 worker: $(STAMP)
 	$(BIN)/celery -A scorekeeper worker --loglevel=info

@@ -30,12 +30,20 @@ def played(swiss, settings, entries, seed: int) -> list[Result]:
     for index in range(1, ROUNDS + 1):
         for pairing in swiss.draw(settings, entries, results, index, seed).pairings:
             if pairing.bye:
-                results.append(Result(index, pairing.slot, pairing.entries,
-                                      pairing.entries[0], (0,)))
+                results.append(
+                    Result(index, pairing.slot, pairing.entries, pairing.entries[0], (0,))
+                )
                 continue
             winner = rng.choice([*pairing.entries, None])
-            results.append(Result(index, pairing.slot, pairing.entries, winner,
-                                  (rng.randint(0, 300), rng.randint(0, 300))))
+            results.append(
+                Result(
+                    index,
+                    pairing.slot,
+                    pairing.entries,
+                    winner,
+                    (rng.randint(0, 300), rng.randint(0, 300)),
+                )
+            )
     return results
 
 
@@ -50,8 +58,10 @@ def main() -> None:
         swiss.draw(settings, entries, results, ROUNDS + 1, 2026)
         times.append(time.perf_counter() - start)
     median = round(statistics.median(times), 3)
-    print(f"Swiss round {ROUNDS + 1} of {ENTRIES} entries: median {median:.3f} s "
-          f"over {RUNS} draws (goal: under 1 s)")
+    print(
+        f"Swiss round {ROUNDS + 1} of {ENTRIES} entries: median {median:.3f} s "
+        f"over {RUNS} draws (goal: under 1 s)"
+    )
     out = ROOT / "bench" / "results.json"
     data = json.loads(out.read_text()) if out.exists() else {}
     data["swiss_1024_draw_s"] = median

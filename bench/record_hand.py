@@ -28,9 +28,11 @@ DEFAULT_DB = "postgresql://postgres@127.0.0.1:5432/scorekeeper_bench"
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "500"))
 WARMUP = 50
 PLAYERS = ["Rami", "Sara", "Omar", "Lina"]
-HANDS = [{"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
-         {"declarer": 0, "bid": 9, "trump": "spades", "tricks": 7},
-         {"thrown_in": True}]
+HANDS = [
+    {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
+    {"declarer": 0, "bid": 9, "trump": "spades", "tricks": 7},
+    {"thrown_in": True},
+]
 
 
 def ensure_database(url: str) -> None:
@@ -40,8 +42,10 @@ def ensure_database(url: str) -> None:
         if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
             conn.execute(f'CREATE DATABASE "{name}"')
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("CREATE TABLE IF NOT EXISTS bench_baseline "
-                     "(id bigserial PRIMARY KEY, body text NOT NULL)")
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS bench_baseline "
+            "(id bigserial PRIMARY KEY, body text NOT NULL)"
+        )
 
 
 def free_port() -> int:
@@ -52,9 +56,21 @@ def free_port() -> int:
 
 def start_server(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "scorekeeper.wsgi", "--workers", "1",
-         "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
-        cwd=ROOT, env=env)
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "scorekeeper.wsgi",
+            "--workers",
+            "1",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -77,8 +93,10 @@ def timed(client: httpx.Client, url: str, body: dict, expect: int) -> float:
 
 def measure(base: str) -> dict[str, list[float]]:
     with httpx.Client(base_url=base, timeout=30) as client:
-        match = client.post("/api/matches/", json={
-            "variant": "tarneeb", "players": PLAYERS, "options": {"target": 100_000}}).json()
+        match = client.post(
+            "/api/matches/",
+            json={"variant": "tarneeb", "players": PLAYERS, "options": {"target": 100_000}},
+        ).json()
         hands_url = f"/api/matches/{match['id']}/hands/"
         times: dict[str, list[float]] = {"hand": [], "baseline": []}
         for index in range(WARMUP + REQUESTS):
@@ -99,8 +117,9 @@ def main() -> None:
     ensure_database(url)
     env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "bench.settings"}
     env.pop("CELERY_BROKER_URL", None)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
-                   env=env, check=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
     port = free_port()
     server = start_server(env, port)
     try:
@@ -122,14 +141,21 @@ def report(times: dict[str, list[float]], url: str) -> None:
     }
     result["ratio_median"] = round(result["hand_median_ms"] / result["baseline_median_ms"], 2)
     result["ratio_p95"] = round(result["hand_p95_ms"] / result["baseline_p95_ms"], 2)
-    print(f"Recording a hand over HTTP, PostgreSQL ({url.split('@')[-1]}), "
-          f"{len(hand)} requests each")
-    print(f"  record a hand : median {result['hand_median_ms']:.2f} ms, "
-          f"p95 {result['hand_p95_ms']:.2f} ms")
-    print(f"  baseline      : median {result['baseline_median_ms']:.2f} ms, "
-          f"p95 {result['baseline_p95_ms']:.2f} ms")
-    print(f"  ratio         : median {result['ratio_median']:.2f}, p95 {result['ratio_p95']:.2f}"
-          f"  (goal: 2 or less)")
+    print(
+        f"Recording a hand over HTTP, PostgreSQL ({url.split('@')[-1]}), {len(hand)} requests each"
+    )
+    print(
+        f"  record a hand : median {result['hand_median_ms']:.2f} ms, "
+        f"p95 {result['hand_p95_ms']:.2f} ms"
+    )
+    print(
+        f"  baseline      : median {result['baseline_median_ms']:.2f} ms, "
+        f"p95 {result['baseline_p95_ms']:.2f} ms"
+    )
+    print(
+        f"  ratio         : median {result['ratio_median']:.2f}, p95 {result['ratio_p95']:.2f}"
+        f"  (goal: 2 or less)"
+    )
     out = ROOT / "bench" / "results"
     out.mkdir(exist_ok=True)
     (out / "latest.json").write_text(json.dumps(result, indent=2))

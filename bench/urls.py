@@ -6,7 +6,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scorekeeper.api.errors import SafeJSONParser
+from scorekeeper.translate import SafeJSONParser
 
 TABLE = "bench_baseline"
 
@@ -18,8 +18,9 @@ class Baseline(APIView):
 
     def post(self, request: Request) -> Response:
         with connection.cursor() as cursor:
-            cursor.execute(f"INSERT INTO {TABLE} (body) VALUES (%s) RETURNING id",
-                           [str(request.data)])
+            cursor.execute(
+                f"INSERT INTO {TABLE} (body) VALUES (%s) RETURNING id", [str(request.data)]
+            )
             row_id = cursor.fetchone()[0]
         return Response({"id": row_id}, status=201)
 

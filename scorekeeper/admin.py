@@ -40,8 +40,27 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("id", "variant", "players", "status", "winner", "created_at")
     list_filter = ("variant", "status")
     search_fields = ("id", "view_id", "players")
-    readonly_fields = ("id", "view_id", "variant", "options", "games_to_win", "first_dealer",
-                       "status", "winner", "closed", "state", "created_at", "updated_at")
+    readonly_fields = (
+        "id",
+        "view_id",
+        "variant",
+        "options",
+        "games_to_win",
+        "first_dealer",
+        "status",
+        "winner",
+        "closed",
+        "state",
+        "created_at",
+        "updated_at",
+        "hands_per_match",
+        "at_time",
+        "draws_allowed",
+        "time_called_after",
+        "tournament",
+        "round",
+        "table",
+    )
     inlines = [HandInline, HandChangeInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:

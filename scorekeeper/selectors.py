@@ -9,8 +9,8 @@ from typing import Any
 from django.db.models import QuerySet
 
 from . import rules
+from .convert import hand_data, state_of, table_of
 from .models import Hand, HandChange, Match
-from .services import state_of, table_of
 
 VIEW_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
@@ -37,6 +37,11 @@ def match_by_token(token: str) -> tuple[Match, bool]:
     return Match.objects.get(pk=match_id), True
 
 
+def is_bella(match: Match) -> bool:
+    """Whether the game being played is la bella, as the engine says."""
+    return state_of(match).is_bella(table_of(match))
+
+
 def hands_of(match: Match) -> QuerySet[Hand]:
     return match.hands.order_by("number")
 
@@ -45,42 +50,71 @@ def changes_of(match: Match) -> QuerySet[HandChange]:
     return match.changes.order_by("created_at", "id")
 
 
-def hand_data(hand: Hand) -> dict[str, Any]:
-    return {"number": hand.number, "game": hand.game, "input": hand.input, **hand.result}
-
-
 def change_data(change: HandChange) -> dict[str, Any]:
-    return {"number": change.number, "action": change.action, "before": change.before,
-            "after": change.after, "at": change.created_at.isoformat()}
+    return {
+        "number": change.number,
+        "action": change.action,
+        "before": change.before,
+        "after": change.after,
+        "at": change.created_at.isoformat(),
+    }
 
 
-def match_data(match: Match, *, writable: bool, hands: list[Hand] | None = None,
-               changes: list[HandChange] | None = None) -> dict[str, Any]:
+def match_data(
+    match: Match,
+    *,
+    writable: bool,
+    hands: list[Hand] | None = None,
+    changes: list[HandChange] | None = None,
+) -> dict[str, Any]:
     """The match as the API shows it; without ``id`` for a spectator."""
     variant = rules.find_variant(match.variant)
     assert variant is not None
     state = state_of(match)
     data: dict[str, Any] = {"id": str(match.id)} if writable else {}
-    data.update({
-        "view_id": match.view_id, "variant": match.variant, "players": match.players,
-        "teams": _teams(variant), "options": match.options,
-        "games_to_win": match.games_to_win, "first_dealer": match.first_dealer,
-        "status": match.status, "closed": match.closed, "game": state.game.number,
-        "scores": _list(state.game.scores), "player_scores": _list(state.game.player_scores),
-        "games_won": list(state.games_won) if variant.teams is not None else None,
-        "games": [{"number": g.number, "scores": _list(g.scores),
-                   "player_scores": _list(g.player_scores), "winner": g.winner,
-                   "finished": g.finished} for g in state.games],
-        "winner": match.winner,
-        "next": None if state.finished else {
-            "number": state.number, "dealer": state.next.dealer,
-            "first_to_speak": state.next.first_to_speak},
-        "hands": [hand_data(hand) for hand in (hands if hands is not None else hands_of(match))],
-        "changes": [change_data(c) for c in (changes if changes is not None
-                                             else changes_of(match))],
-        "created_at": match.created_at.isoformat(),
-        **_limits_data(match, variant, state),
-    })
+    data.update(
+        {
+            "view_id": match.view_id,
+            "variant": match.variant,
+            "players": match.players,
+            "teams": _teams(variant),
+            "options": match.options,
+            "games_to_win": match.games_to_win,
+            "first_dealer": match.first_dealer,
+            "status": match.status,
+            "closed": match.closed,
+            "game": state.game.number,
+            "scores": _list(state.game.scores),
+            "player_scores": _list(state.game.player_scores),
+            "games_won": list(state.games_won) if variant.teams is not None else None,
+            "games": [
+                {
+                    "number": g.number,
+                    "scores": _list(g.scores),
+                    "player_scores": _list(g.player_scores),
+                    "winner": g.winner,
+                    "finished": g.finished,
+                }
+                for g in state.games
+            ],
+            "winner": match.winner,
+            "next": None
+            if state.finished
+            else {
+                "number": state.number,
+                "dealer": state.next.dealer,
+                "first_to_speak": state.next.first_to_speak,
+            },
+            "hands": [
+                hand_data(hand) for hand in (hands if hands is not None else hands_of(match))
+            ],
+            "changes": [
+                change_data(c) for c in (changes if changes is not None else changes_of(match))
+            ],
+            "created_at": match.created_at.isoformat(),
+            **_limits_data(match, variant, state),
+        }
+    )
     return data
 
 
@@ -89,26 +123,33 @@ def match_outcome(match: Match) -> rules.Outcome:
     return rules.outcome(table_of(match), state_of(match))
 
 
-def _limits_data(match: Match, variant: rules.Variant, state: rules.MatchState
-                 ) -> dict[str, Any]:
+def _limits_data(match: Match, variant: rules.Variant, state: rules.MatchState) -> dict[str, Any]:
     """Where a tournament placed the match and its limits (nulls and false for a friendly
     match), and each side's points (null without sides: trionfo)."""
     points = rules.outcome(table_of(match), state).points
     return {
-        "tournament": match.tournament, "round": match.round, "table": match.table,
+        "tournament": match.tournament,
+        "round": match.round,
+        "table": match.table,
         "hands_per_match": match.hands_per_match,
         "at_time": match.at_time if match.tournament is not None else None,
-        "time_called": state.time_called, "draw": state.draw,
+        "time_called": state.time_called,
+        "draw": state.draw,
         "points": list(points) if variant.teams is not None else None,
     }
 
 
 def variant_data(variant: rules.Variant) -> dict[str, Any]:
     return {
-        "slug": variant.slug, "name": variant.name, "family": variant.family,
-        "description": variant.description, "players": variant.players,
-        "teams": _teams(variant), "individual": variant.individual,
-        "session": variant.session, "suits": list(variant.suits),
+        "slug": variant.slug,
+        "name": variant.name,
+        "family": variant.family,
+        "description": variant.description,
+        "players": variant.players,
+        "teams": _teams(variant),
+        "individual": variant.individual,
+        "session": variant.session,
+        "suits": list(variant.suits),
         "default_games_to_win": variant.default_games_to_win,
         "options": {option.name: option.describe() for option in variant.options},
         "hand_schema": variant.hand_schema(),

@@ -17,39 +17,22 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from . import hooks, rules, store
+from . import fastpath, hooks, rules
+from .convert import hand_row, state_of, table_of
 from .models import Hand, HandChange, Match
-from .rules import MatchLimits, MatchState, PlayedHand, RuleViolation, Table
+from .rules import (
+    MatchConflict,
+    MatchFinished,
+    MatchLimits,
+    MatchState,
+    PlayedHand,
+    RuleViolation,
+    Table,
+)
 from .rules.errors import _
 from .rules.fields import is_int
 
 MAX_PLACE = 32767  # a round's or a table's number (a small integer column)
-
-
-class MatchConflict(Exception):
-    """The request does not fit the match's present state (answered 409). Like a
-    ``RuleViolation`` it keeps its English template and values, so the answer can be
-    translated."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template = template
-        self.params = params
-        super().__init__(template.format(**params) if params else template)
-
-
-def table_of(match: Match) -> Table:
-    variant = rules.find_variant(match.variant)
-    assert variant is not None, f"unknown variant {match.variant!r} in the database"
-    return Table(variant, tuple(match.players), match.options, match.games_to_win,
-                 match.first_dealer, limits_of(match))
-
-
-def limits_of(match: Match) -> MatchLimits:
-    return MatchLimits(match.hands_per_match, match.at_time, match.draws_allowed)
-
-
-def state_of(match: Match) -> MatchState:
-    return MatchState.from_dict(match.state)
 
 
 @dataclass(frozen=True)
@@ -67,12 +50,23 @@ class MatchSpec:
     table: int | None = None
 
 
-def match_create(*, variant: Any, players: Any, options: Any = None, games_to_win: Any = None,
-                 first_dealer: Any = None, limits: MatchLimits | None = None,
-                 tournament: str | None = None, round: int | None = None,
-                 table: int | None = None) -> Match:
-    match = _new_match(MatchSpec(variant, players, options, games_to_win, first_dealer, limits,
-                                 tournament, round, table))
+def match_create(
+    *,
+    variant: Any,
+    players: Any,
+    options: Any = None,
+    games_to_win: Any = None,
+    first_dealer: Any = None,
+    limits: MatchLimits | None = None,
+    tournament: str | None = None,
+    round: int | None = None,
+    table: int | None = None,
+) -> Match:
+    match = _new_match(
+        MatchSpec(
+            variant, players, options, games_to_win, first_dealer, limits, tournament, round, table
+        )
+    )
     match.save(force_insert=True)
     return match
 
@@ -89,35 +83,48 @@ def _new_match(spec: MatchSpec) -> Match:
     """The match a spec describes, checked by the rules and not yet saved."""
     found = rules.find_variant(spec.variant) if isinstance(spec.variant, str) else None
     if found is None:
-        raise RuleViolation("variant", _("Unknown game. Choose one of: {slugs}."),
-                            slugs=", ".join(rules.VARIANTS))
-    table = rules.make_table(found, spec.players, spec.options, spec.games_to_win,
-                             spec.first_dealer, spec.limits)
+        raise RuleViolation(
+            "variant", _("Unknown game. Choose one of: {slugs}."), slugs=", ".join(rules.VARIANTS)
+        )
+    table = rules.make_table(
+        found, spec.players, spec.options, spec.games_to_win, spec.first_dealer, spec.limits
+    )
     _check_place(spec)
     limits = table.limits
-    match = Match(variant=found.slug, players=list(table.players), options=dict(table.options),
-                  games_to_win=table.games_to_win, first_dealer=table.first_dealer,
-                  hands_per_match=limits.hands_per_match, at_time=limits.at_time,
-                  draws_allowed=limits.draws, tournament=spec.tournament, round=spec.round,
-                  table=spec.table)
+    match = Match(
+        variant=found.slug,
+        players=list(table.players),
+        options=dict(table.options),
+        games_to_win=table.games_to_win,
+        first_dealer=table.first_dealer,
+        hands_per_match=limits.hands_per_match,
+        at_time=limits.at_time,
+        draws_allowed=limits.draws,
+        tournament=spec.tournament,
+        round=spec.round,
+        table=spec.table,
+    )
     _store_state(match, rules.start(table))
     return match
 
 
 def _check_place(spec: MatchSpec) -> None:
-    if spec.tournament is not None and (not isinstance(spec.tournament, str)
-                                        or not 0 < len(spec.tournament) <= 64):
-        raise ValueError(f"tournament must be a view_id of 1 to 64 characters, "
-                         f"not {spec.tournament!r}")
+    if spec.tournament is not None and (
+        not isinstance(spec.tournament, str) or not 0 < len(spec.tournament) <= 64
+    ):
+        raise ValueError(
+            f"tournament must be a view_id of 1 to 64 characters, not {spec.tournament!r}"
+        )
     for name in ("round", "table"):
         value = getattr(spec, name)
         if value is not None and (not is_int(value) or not 1 <= value <= MAX_PLACE):
-            raise RuleViolation(name, _("Must be a whole number from {min} to {max}."),
-                                min=1, max=MAX_PLACE)
+            raise RuleViolation(
+                name, _("Must be a whole number from {min} to {max}."), min=1, max=MAX_PLACE
+            )
 
 
 def _locked(match_id: Any) -> Match:
-    return store.lock(match_id)
+    return fastpath.lock(match_id)
 
 
 def _store_state(match: Match, state: MatchState) -> None:
@@ -129,23 +136,16 @@ def _store_state(match: Match, state: MatchState) -> None:
 
 def _save_state(match: Match, state: MatchState) -> None:
     _store_state(match, state)
-    match.save(update_fields=["state", "status", "winner", "closed", "time_called_after",
-                              "updated_at"])
-
-
-def _hand_row(match: Match, played: PlayedHand) -> Hand:
-    result = played.to_dict()
-    for key in ("number", "game", "input"):
-        result.pop(key)
-    return Hand(match=match, number=played.number, game=played.game,
-                input=dict(played.input), result=result)
+    match.save(
+        update_fields=["state", "status", "winner", "closed", "time_called_after", "updated_at"]
+    )
 
 
 def hand_preview(*, match: Match, payload: Any) -> PlayedHand:
     """The hand as it would be stored, storing nothing."""
     state = state_of(match)
     if state.finished:
-        raise MatchConflict(_("The match is finished."))
+        raise MatchFinished
     played, _state = rules.play(table_of(match), state, payload)
     return played
 
@@ -155,23 +155,25 @@ def hand_record(*, match_id: Any, payload: Any, number: int | None = None) -> Ha
     match = _locked(match_id)
     state = state_of(match)
     if state.finished:
-        raise MatchConflict(_("The match is finished: no more hands can be entered."))
+        raise MatchFinished(_("The match is finished: no more hands can be entered."))
     if number is not None and number != state.number:
-        raise MatchConflict(_("The next hand is number {next}, not {number}."),
-                            next=state.number, number=number)
+        raise MatchConflict(
+            _("The next hand is number {next}, not {number}."), next=state.number, number=number
+        )
     table = table_of(match)
     played, after = rules.play(table, state, payload)
-    hand = _hand_row(match, played)
+    hand = hand_row(match, played)
     _store_state(match, after)
-    store.append(match, hand)
+    fastpath.append(match, hand)
     if match.tournament is not None:
         _notify(match, state, table)
     return hand
 
 
 def _rescore(match: Match, payloads: Iterable[Mapping[str, Any]]) -> list[PlayedHand]:
-    played, state = rules.replay(table_of(match), payloads, closed=match.closed,
-                                 time_called_after=match.time_called_after)
+    played, state = rules.replay(
+        table_of(match), payloads, closed=match.closed, time_called_after=match.time_called_after
+    )
     _save_state(match, state)
     return played
 
@@ -191,13 +193,19 @@ def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
         return target  # nothing changed: nothing to re-score, nothing to record
     payloads = [payload if hand.number == number else hand.input for hand in hands]
     played = _rescore(match, payloads)
-    HandChange.objects.create(match=match, number=number, action=HandChange.Action.CORRECT,
-                              before=_snapshot(target), after=dict(payload))
+    HandChange.objects.create(
+        match=match,
+        number=number,
+        action=HandChange.Action.CORRECT,
+        before=_snapshot(target),
+        after=dict(payload),
+    )
     changed = []
     for hand, new in zip(hands, played, strict=True):
-        row = _hand_row(match, new)
-        if hand.number >= number and (row.result != hand.result or row.input != hand.input
-                                      or row.game != hand.game):
+        row = hand_row(match, new)
+        if hand.number >= number and (
+            row.result != hand.result or row.input != hand.input or row.game != hand.game
+        ):
             hand.input, hand.result, hand.game = row.input, row.result, row.game
             changed.append(hand)
     Hand.objects.bulk_update(changed, ["input", "result", "game", "updated_at"])
@@ -215,10 +223,12 @@ def hand_undo(*, match_id: Any, number: int) -> None:
         raise MatchConflict(_("There is no hand to undo."))
     last = hands[-1]
     if last.number != number:
-        raise MatchConflict(_("Only the last hand (number {number}) can be undone."),
-                            number=last.number)
-    HandChange.objects.create(match=match, number=number, action=HandChange.Action.UNDO,
-                              before=_snapshot(last))
+        raise MatchConflict(
+            _("Only the last hand (number {number}) can be undone."), number=last.number
+        )
+    HandChange.objects.create(
+        match=match, number=number, action=HandChange.Action.UNDO, before=_snapshot(last)
+    )
     last.delete()
     if match.time_called_after is not None:
         # time was called while the undone hand was in play: it is in play again
@@ -233,7 +243,7 @@ def match_close(*, match_id: Any) -> Match:
     match = _locked(match_id)
     state = state_of(match)
     if state.finished:
-        raise MatchConflict(_("The match is already finished."))
+        raise MatchFinished(_("The match is already finished."))
     _save_state(match, rules.close(table_of(match), state))
     _notify(match, state)
     return match
@@ -254,16 +264,18 @@ def match_call_time(*, match_id: Any) -> Match:
 def matches_call_time(*, match_ids: Sequence[Any]) -> int:
     """Call time on many matches (a round's clock): one query finds those still to call
     (none: nothing more is done), one more stores them. Returns how many were called."""
-    matches = list(Match.objects.select_for_update().filter(
-        pk__in=list(match_ids), status=Match.Status.IN_PROGRESS,
-        time_called_after__isnull=True).order_by("pk"))
+    matches = list(
+        Match.objects.select_for_update()
+        .filter(
+            pk__in=list(match_ids), status=Match.Status.IN_PROGRESS, time_called_after__isnull=True
+        )
+        .order_by("pk")
+    )
     if not matches:
         return 0
-    now = timezone.now()
     for match in matches:
         _store_state(match, _call_time(match, state_of(match)))
-        match.updated_at = now
-    Match.objects.bulk_update(matches, ["state", "time_called_after", "updated_at"])
+    fastpath.save_time_called(matches, timezone.now())
     return len(matches)
 
 

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -51,12 +52,14 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "scorekeeper",
     "tournaments",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "scorekeeper.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -65,6 +68,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -88,7 +92,8 @@ TEMPLATES = [
 
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=600,
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=600,
         conn_health_checks=True,
     )
 }
@@ -96,9 +101,46 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent phones: take the write lock when a transaction begins (so two writers
     # queue instead of one failing), and wait for it rather than failing at once.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "transaction_mode": "IMMEDIATE"})
+        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The cache (the API's throttles): Redis at CACHE_URL, else at the broker's URL when it is
+# Redis, else each process's memory (fine for one process; several need Redis).
+_BROKER = os.environ.get("CELERY_BROKER_URL", "")
+CACHE_URL = os.environ.get("CACHE_URL", "") or (
+    _BROKER if _BROKER.startswith(("redis://", "rediss://")) else ""
+)
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": CACHE_URL,
+        "KEY_PREFIX": "scorekeeper",
+    }
+    if CACHE_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
+
+# Proxies in front of the site that set X-Forwarded-For and X-Forwarded-Proto (1 behind
+# deploy/nginx.conf); 0: those headers are not trusted (scorekeeper/proxy.py).
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0") or 0)
+if PROXY_COUNT > 0:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Limits per client address (scorekeeper/api/throttling.py): "<n>/<second|minute|hour|day>".
+THROTTLE_RATES = {"create": os.environ.get("THROTTLE_CREATE_RATE", "60/hour") or None}
+
+# The admin's login: an address is locked out for an hour after AXES_FAILURE_LIMIT failures.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("ADMIN_LOGIN_FAILURES", "5") or 5)
+AXES_COOLOFF_TIME = 1  # hours
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.proxy.client_address"
+AXES_RESET_ON_SUCCESS = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -122,7 +164,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", "") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -143,7 +185,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "UNAUTHENTICATED_USER": None,
-    "EXCEPTION_HANDLER": "scorekeeper.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "scorekeeper.translate.exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -166,20 +208,59 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# The tournaments' clock: calls time on rounds past their end and redoes overdue advances
-# (one beat runs; no ETA tasks). By name, so scorekeeper never imports tournaments.
+# Beat's jobs, one entry each (one beat process only: deploy/).
 CELERY_BEAT_SCHEDULE = {
+    "scorekeeper-retention": {  # scorekeeper/retention.py, daily
+        "task": "scorekeeper.tasks.purge",
+        "schedule": crontab(hour=3, minute=17),
+    },
+    # The tournaments' clock: calls time on rounds past their end and redoes overdue
+    # advances (no ETA tasks). By name: scorekeeper never imports tournaments.
     "tournaments-clock": {"task": "tournaments.clock_tick", "schedule": 10.0},
 }
 
+# Headers (scorekeeper/security.py). Inline style attributes carry the score colours.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
+    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+# HTTPS, switched on by the environment once the site is served over TLS (README).
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0") or 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+
 if not DEBUG:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
 
+# A match's key is never written whole to a log: the request and access loggers cut it to
+# its first 6 characters (scorekeeper/logs.py; gunicorn's logger is in deploy/gunicorn.conf.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"redact_keys": {"()": "scorekeeper.logs.RedactKeys"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server"},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        "django.request": {"filters": ["redact_keys"]},
+        "django.security": {"filters": ["redact_keys"]},
+        "django.server": {
+            "handlers": ["django.server"],
+            "level": "INFO",
+            "propagate": False,
+            "filters": ["redact_keys"],
+        },
+    },
 }

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from . import views
+from .pages import views
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -30,10 +30,12 @@ class Api:
     def raw(self, method: str, url: str, body: bytes | str, content_type: str) -> Any:
         return getattr(self.client, method)(url, body, content_type=content_type)
 
-    def new_match(self, variant: str = "tarneeb", players: list[str] | None = None,
-                  **fields: Any) -> dict[str, Any]:
-        response = self.post("/api/matches/", {"variant": variant,
-                                               "players": players or PLAYERS, **fields})
+    def new_match(
+        self, variant: str = "tarneeb", players: list[str] | None = None, **fields: Any
+    ) -> dict[str, Any]:
+        response = self.post(
+            "/api/matches/", {"variant": variant, "players": players or PLAYERS, **fields}
+        )
         assert response.status_code == 201, response.json()
         return response.json()
 
@@ -49,3 +51,11 @@ class Api:
 @pytest.fixture
 def api(db: None) -> Api:
     return Api()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # No test is throttled by accident: the limits' own tests set a low rate (and reset the
+    # cache) with the settings fixture.
+    from django.conf import settings
+
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "create": None}

@@ -29,9 +29,12 @@ def modules(package: str) -> list[Path]:
 @pytest.mark.parametrize("package", PURE)
 def test_pure_packages_import_no_framework(package):
     assert modules(package), f"{package} has no modules"
-    offending = {str(path.relative_to(ROOT)): sorted(name for name in imported(path)
-                                                    if name.split(".")[0] in FORBIDDEN)
-                 for path in modules(package)}
+    offending = {
+        str(path.relative_to(ROOT)): sorted(
+            name for name in imported(path) if name.split(".")[0] in FORBIDDEN
+        )
+        for path in modules(package)
+    }
     assert {path: names for path, names in offending.items() if names} == {}
 
 

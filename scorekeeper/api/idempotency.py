@@ -4,6 +4,11 @@ The key's record is inserted first, in the same transaction as the write it guar
 concurrent retry with the same key waits on the unique index, fails, and then reads the
 first answer. Only successful answers are kept: a refused request stored nothing, so
 running it again is harmless.
+
+A key is remembered per *scope*: the match it writes to (its canonical URL, whatever case
+the client spelled the id in), or the request's path where no match is named yet. Keys
+must be random (a UUID): whoever repeats a key gets the answer given to the first request,
+so a guessable key would hand someone else's answer (and a new match's key) to a stranger.
 """
 
 from __future__ import annotations
@@ -29,23 +34,28 @@ class _Refused(Exception):
         self.response = response
 
 
-def idempotent(request: Request, handler: Callable[[], Response]) -> Response:
+def idempotent(
+    request: Request, handler: Callable[[], Response], scope: str | None = None
+) -> Response:
+    """``handler``'s answer, or the first answer to this key in ``scope`` (default: the path)."""
     key = request.headers.get(HEADER)
     if key is None:
         return handler()
     if not key or len(key) > MAX_KEY:
-        return Response({HEADER: [f"Must be 1 to {MAX_KEY} characters."]},
-                        status=status.HTTP_400_BAD_REQUEST)
+        return Response(
+            {HEADER: [f"Must be 1 to {MAX_KEY} characters."]}, status=status.HTTP_400_BAD_REQUEST
+        )
     digest = _digest(request.data)
-    found = IdempotentRequest.objects.filter(key=key, path=request.path).first()
+    scope = scope or request.path
+    found = IdempotentRequest.objects.filter(key=key, path=scope).first()
     if found is not None:
         return _repeat(found, digest)
     try:
-        return _first_time(key, request.path, digest, handler)
+        return _first_time(key, scope, digest, handler)
     except _Refused as refused:
         return refused.response
     except IntegrityError:
-        found = IdempotentRequest.objects.filter(key=key, path=request.path).first()
+        found = IdempotentRequest.objects.filter(key=key, path=scope).first()
         if found is None:
             raise
         return _repeat(found, digest)
@@ -65,8 +75,10 @@ def _first_time(key: str, path: str, digest: str, handler: Callable[[], Response
 
 def _repeat(found: IdempotentRequest, digest: str) -> Response:
     if found.body_hash != digest:
-        return Response({"detail": "This Idempotency-Key was used with a different body."},
-                        status=status.HTTP_409_CONFLICT)
+        return Response(
+            {"detail": "This Idempotency-Key was used with a different body."},
+            status=status.HTTP_409_CONFLICT,
+        )
     return Response(found.response, status=found.status, headers={"Idempotent-Replayed": "true"})
 
 

@@ -21,8 +21,9 @@ class VariantSerializer(serializers.Serializer):
     family = serializers.CharField()
     description = serializers.CharField()
     players = serializers.IntegerField()
-    teams = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
-                                  allow_null=True)
+    teams = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()), allow_null=True
+    )
     individual = serializers.BooleanField()
     session = serializers.BooleanField()
     suits = serializers.ListField(child=serializers.CharField())
@@ -33,12 +34,15 @@ class VariantSerializer(serializers.Serializer):
 
 class MatchCreateSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(choices=[])
-    players = serializers.ListField(child=serializers.CharField(max_length=40),
-                                    help_text="Names in seat order (order of play).")
-    options = serializers.DictField(required=False,
-                                    help_text="Any subset of the variant's options.")
-    games_to_win = serializers.IntegerField(required=False, min_value=1, max_value=2,
-                                            help_text="1: one game; 2: best of three.")
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=40), help_text="Names in seat order (order of play)."
+    )
+    options = serializers.DictField(
+        required=False, help_text="Any subset of the variant's options."
+    )
+    games_to_win = serializers.IntegerField(
+        required=False, min_value=1, max_value=2, help_text="1: one game; 2: best of three."
+    )
     first_dealer = serializers.IntegerField(required=False, min_value=0)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -55,8 +59,7 @@ class HandSerializer(serializers.Serializer):
     delta = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     player_delta = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     scores_after = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
-    player_scores_after = serializers.ListField(child=serializers.IntegerField(),
-                                                allow_null=True)
+    player_scores_after = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     thrown_in = serializers.BooleanField()
     summary = serializers.CharField()
     details = serializers.JSONField()
@@ -87,13 +90,15 @@ class ChangeSerializer(serializers.Serializer):
 
 
 class MatchSerializer(serializers.Serializer):
-    id = serializers.CharField(required=False, help_text="The key to the match; only shown "
-                                                         "to whoever holds it.")
+    id = serializers.CharField(
+        required=False, help_text="The key to the match; only shown to whoever holds it."
+    )
     view_id = serializers.CharField(help_text="The spectators' read-only key.")
     variant = serializers.CharField()
     players = serializers.ListField(child=serializers.CharField())
-    teams = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
-                                  allow_null=True)
+    teams = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()), allow_null=True
+    )
     options = serializers.DictField()
     games_to_win = serializers.IntegerField()
     first_dealer = serializers.IntegerField()
@@ -109,26 +114,37 @@ class MatchSerializer(serializers.Serializer):
     hands = HandSerializer(many=True)
     changes = ChangeSerializer(many=True)
     created_at = serializers.DateTimeField()
-    tournament = serializers.CharField(allow_null=True, help_text="The tournament's view_id; "
-                                       "null for a friendly match.")
+    tournament = serializers.CharField(
+        allow_null=True, help_text="The tournament's view_id; null for a friendly match."
+    )
     round = serializers.IntegerField(allow_null=True)
     table = serializers.IntegerField(allow_null=True)
-    hands_per_match = serializers.IntegerField(allow_null=True, help_text="The match ends "
-                                               "after that many hands; null: no limit.")
-    at_time = serializers.ChoiceField(choices=["finish_hand", "one_more_hand"], allow_null=True,
-                                      help_text="When time is called: the hand in play is the "
-                                                "last, or one more is played; null for a "
-                                                "friendly match.")
+    hands_per_match = serializers.IntegerField(
+        allow_null=True, help_text="The match ends after that many hands; null: no limit."
+    )
+    at_time = serializers.ChoiceField(
+        choices=["finish_hand", "one_more_hand"],
+        allow_null=True,
+        help_text="When time is called: the hand in play is the "
+        "last, or one more is played; null for a "
+        "friendly match.",
+    )
     time_called = serializers.BooleanField()
     draw = serializers.BooleanField(help_text="Finished level at a limit.")
-    points = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
-                                   help_text="Per side: the sum of its final score in every "
-                                             "game of the match (null for trionfo).")
+    points = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="Per side: the sum of its final score in every "
+        "game of the match (null for trionfo).",
+    )
 
 
 def hand_payload_schema() -> dict[str, Any]:
     """Every variant's hand payload, from the variants' own declarations."""
-    return {"oneOf": [
-        {**variant.hand_schema(), "title": variant.slug} for variant in rules.VARIANTS.values()
-    ], "description": "The variant's hand payload (see /api/variants/{slug}/), plus an "
-                      "optional `number`: the hand number the client believes it enters."}
+    return {
+        "oneOf": [
+            {**variant.hand_schema(), "title": variant.slug} for variant in rules.VARIANTS.values()
+        ],
+        "description": "The variant's hand payload (see /api/variants/{slug}/), plus an "
+        "optional `number`: the hand number the client believes it enters.",
+    }

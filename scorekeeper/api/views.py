@@ -3,24 +3,22 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
 from typing import Any
 
 from django.http import Http404
-from django.utils.translation import gettext
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import rules, selectors, services
 from ..models import Match
-from ..rules import RuleViolation
+from ..rules import MatchConflict, RuleViolation
 from ..rules.errors import _
-from .errors import SafeJSONParser
-from .idempotency import HEADER, idempotent
+from ..translate import SafeJSONParser, request_body, spectator_refused, split_number
+from .idempotency import HEADER, MAX_KEY, idempotent
 from .schema import (
     HandSerializer,
     MatchCreateSerializer,
@@ -28,18 +26,36 @@ from .schema import (
     VariantSerializer,
     hand_payload_schema,
 )
+from .throttling import CreateThrottle
 
 MATCH_FIELDS = {"variant", "players", "options", "games_to_win", "first_dealer"}
-IDEMPOTENCY = OpenApiParameter(HEADER, str, OpenApiParameter.HEADER, required=False,
-                               description="Repeat a POST safely: the same key and body get "
-                                           "the first answer and store nothing new.")
-NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH,
-                          description="The hand's number in the match, from 1.")
-ERRORS = {400: OpenApiResponse(description="The rules refuse it: {field: [message]}."),
-          403: OpenApiResponse(description="A spectator's link cannot write."),
-          404: OpenApiResponse(description="No such match or hand."),
-          409: OpenApiResponse(description="The match is finished, or the hand number is "
-                                           "not the next one.")}
+IDEMPOTENCY = OpenApiParameter(
+    HEADER,
+    {"type": "string", "minLength": 1, "maxLength": MAX_KEY},
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Repeat a POST safely: the same key and body get "
+    "the first answer and store nothing new (the same "
+    "key with another body is 409). 1 to 255 "
+    "characters; it must be random (a UUID): the first "
+    "answer is given to whoever repeats the key. A key "
+    "is remembered per match (or per URL).",
+)
+NUMBER = OpenApiParameter(
+    "number", int, OpenApiParameter.PATH, description="The hand's number in the match, from 1."
+)
+ERRORS = {
+    400: OpenApiResponse(description="The rules refuse it: {field: [message]}."),
+    403: OpenApiResponse(description="A spectator's link cannot write."),
+    404: OpenApiResponse(description="No such match or hand."),
+    409: OpenApiResponse(
+        description="The match is finished, or the hand number is not the next one."
+    ),
+}
+TOO_MANY = OpenApiResponse(
+    description="Too many matches started from this address: wait for "
+    "the Retry-After header's seconds."
+)
 
 
 class Api(APIView):
@@ -58,15 +74,8 @@ class Api(APIView):
         if match_id is not None:
             return match_id
         if selectors.VIEW_ID.fullmatch(token) and Match.objects.filter(view_id=token).exists():
-            raise PermissionDenied(gettext("This is a spectator's link: it cannot change the "
-                                           "match."))
+            raise spectator_refused()
         raise Http404
-
-
-def _body(request: Request) -> Mapping[str, Any]:
-    if not isinstance(request.data, Mapping):
-        raise RuleViolation("non_field_errors", _("The body must be a JSON object."))
-    return request.data
 
 
 class VariantList(Api):
@@ -85,13 +94,19 @@ class VariantDetail(Api):
 
 
 class MatchList(Api):
-    @extend_schema(request=MatchCreateSerializer, parameters=[IDEMPOTENCY],
-                   responses={201: MatchSerializer, 400: ERRORS[400]}, summary="Start a match")
+    throttle_classes = [CreateThrottle]
+
+    @extend_schema(
+        request=MatchCreateSerializer,
+        parameters=[IDEMPOTENCY],
+        responses={201: MatchSerializer, 400: ERRORS[400], 429: TOO_MANY},
+        summary="Start a match",
+    )
     def post(self, request: Request) -> Response:
         return idempotent(request, lambda: self._create(request))
 
     def _create(self, request: Request) -> Response:
-        body = _body(request)
+        body = request_body(request)
         unknown = sorted(str(key)[:40] for key in body if key not in MATCH_FIELDS)
         if unknown:
             raise RuleViolation(unknown[0], _("Unknown field '{key}'."), key=unknown[0])
@@ -105,8 +120,10 @@ class MatchList(Api):
 
 
 class MatchDetail(Api):
-    @extend_schema(responses={200: MatchSerializer, 404: ERRORS[404]}, summary="A match, "
-                   "by its id (full) or its view_id (read-only, without id)")
+    @extend_schema(
+        responses={200: MatchSerializer, 404: ERRORS[404]},
+        summary="A match, by its id (full) or its view_id (read-only, without id)",
+    )
     def get(self, request: Request, token: str) -> Response:
         match, writable = self._match(token)
         return Response(selectors.match_data(match, writable=writable))
@@ -119,59 +136,62 @@ class MatchDetail(Api):
 
 
 class MatchClose(Api):
-    @extend_schema(request=None, parameters=[IDEMPOTENCY],
-                   responses={200: MatchSerializer, **ERRORS},
-                   summary="Close a session (trionfo) or an abandoned match")
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY],
+        responses={200: MatchSerializer, **ERRORS},
+        summary="Close a session (trionfo) or an abandoned match",
+    )
     def post(self, request: Request, token: str) -> Response:
         match_id = self.match_key(token)
-        return idempotent(request, lambda: self._close(match_id))
+        return idempotent(
+            request, lambda: self._close(match_id), scope=reverse("match-close", args=[match_id])
+        )
 
     def _close(self, match_id: uuid.UUID) -> Response:
         match = services.match_close(match_id=match_id)
         return Response(selectors.match_data(match, writable=True))
 
 
-def _split_number(body: Mapping[str, Any]) -> tuple[dict[str, Any], int | None]:
-    payload = dict(body)
-    number = payload.pop("number", None)
-    if number is not None and (not isinstance(number, int) or isinstance(number, bool)
-                               or not 1 <= number <= 10**6):
-        raise RuleViolation("number", _("Must be the hand number, a whole number from 1."))
-    return payload, number
-
-
 class HandList(Api):
-    @extend_schema(responses={200: HandSerializer(many=True), 404: ERRORS[404]},
-                   summary="The match's hands")
+    @extend_schema(
+        responses={200: HandSerializer(many=True), 404: ERRORS[404]}, summary="The match's hands"
+    )
     def get(self, request: Request, token: str) -> Response:
         match = self.open_match(token)
         return Response([selectors.hand_data(hand) for hand in selectors.hands_of(match)])
 
-    @extend_schema(request={"application/json": hand_payload_schema()}, parameters=[IDEMPOTENCY],
-                   responses={201: HandSerializer, **ERRORS}, summary="Record a hand")
+    @extend_schema(
+        request={"application/json": hand_payload_schema()},
+        parameters=[IDEMPOTENCY],
+        responses={201: HandSerializer, **ERRORS},
+        summary="Record a hand",
+    )
     def post(self, request: Request, token: str) -> Response:
         match_id = self.match_key(token)
-        return idempotent(request, lambda: self._record(request, match_id))
+        return idempotent(
+            request,
+            lambda: self._record(request, match_id),
+            scope=reverse("hand-list", args=[match_id]),
+        )
 
     def _record(self, request: Request, match_id: uuid.UUID) -> Response:
-        payload, number = _split_number(_body(request))
+        payload, number = split_number(request_body(request))
         hand = services.hand_record(match_id=match_id, payload=payload, number=number)
         return Response(selectors.hand_data(hand), status=status.HTTP_201_CREATED)
 
 
 class HandPreview(Api):
-    @extend_schema(request={"application/json": hand_payload_schema()},
-                   responses={200: HandSerializer, **ERRORS},
-                   summary="Score a hand without storing it")
+    @extend_schema(
+        request={"application/json": hand_payload_schema()},
+        responses={200: HandSerializer, **ERRORS},
+        summary="Score a hand without storing it",
+    )
     def post(self, request: Request, token: str) -> Response:
-        return Response(self.preview(request, token)[1])
-
-    def preview(self, request: Request, token: str) -> tuple[Match, dict[str, Any]]:
-        """The match and the hand as it would be stored (a spectator's link is refused)."""
-        self.match_key(token)
+        self.match_key(token)  # a spectator's link is refused
         match = self.open_match(token)
-        payload, _number = _split_number(_body(request))
-        return match, services.hand_preview(match=match, payload=payload).to_dict()
+        payload, _number = split_number(request_body(request))
+        return Response(services.hand_preview(match=match, payload=payload).to_dict())
 
 
 class HandDetail(Api):
@@ -181,26 +201,37 @@ class HandDetail(Api):
             raise Http404
         return hand
 
-    @extend_schema(parameters=[NUMBER], responses={200: HandSerializer, 404: ERRORS[404]},
-                   summary="One hand")
+    @extend_schema(
+        parameters=[NUMBER], responses={200: HandSerializer, 404: ERRORS[404]}, summary="One hand"
+    )
     def get(self, request: Request, token: str, number: int) -> Response:
         match = self.open_match(token)
         return Response(selectors.hand_data(self._hand(match, number)))
 
-    @extend_schema(request={"application/json": hand_payload_schema()}, parameters=[NUMBER],
-                   responses={200: HandSerializer, **ERRORS},
-                   summary="Correct a hand: it and every later hand are re-scored")
+    @extend_schema(
+        request={"application/json": hand_payload_schema()},
+        parameters=[NUMBER],
+        responses={200: HandSerializer, **ERRORS},
+        summary="Correct a hand: it and every later hand are re-scored",
+    )
     def put(self, request: Request, token: str, number: int) -> Response:
         match_id = self.match_key(token)
-        payload, claimed = _split_number(_body(request))
+        payload, claimed = split_number(request_body(request))
         if claimed is not None and claimed != number:
-            raise services.MatchConflict(_("The body is for hand {claimed}, the URL for {number}."),
-                                         claimed=claimed, number=number)
+            raise MatchConflict(
+                _("The body is for hand {claimed}, the URL for {number}."),
+                claimed=claimed,
+                number=number,
+            )
         hand = services.hand_correct(match_id=match_id, number=number, payload=payload)
         return Response(selectors.hand_data(hand))
 
-    @extend_schema(request=None, parameters=[NUMBER], responses={204: None, **ERRORS},
-                   summary="Undo the last hand")
+    @extend_schema(
+        request=None,
+        parameters=[NUMBER],
+        responses={204: None, **ERRORS},
+        summary="Undo the last hand",
+    )
     def delete(self, request: Request, token: str, number: int) -> Response:
         services.hand_undo(match_id=self.match_key(token), number=number)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -7,7 +7,7 @@ from `scorekeeper.rules.match`.
 # Each family package registers its variants when imported.
 from . import blot, maraffa, tarneeb  # noqa: F401
 from .base import GameState, HandContext, Score, Table, Turn, Variant
-from .errors import RuleViolation
+from .errors import MatchConflict, RuleViolation
 from .limits import MatchLimits, Outcome
 from .match import (
     MatchFinished,
@@ -24,7 +24,26 @@ from .match import (
 from .registry import VARIANTS, find_variant
 
 __all__ = [
-    "VARIANTS", "GameState", "HandContext", "MatchFinished", "MatchLimits", "MatchState",
-    "Outcome", "PlayedHand", "RuleViolation", "Score", "Table", "Turn", "Variant", "call_time",
-    "close", "find_variant", "make_table", "outcome", "play", "replay", "start",
+    "VARIANTS",
+    "GameState",
+    "HandContext",
+    "MatchConflict",
+    "MatchFinished",
+    "MatchLimits",
+    "MatchState",
+    "Outcome",
+    "PlayedHand",
+    "RuleViolation",
+    "Score",
+    "Table",
+    "Turn",
+    "Variant",
+    "call_time",
+    "close",
+    "find_variant",
+    "make_table",
+    "outcome",
+    "play",
+    "replay",
+    "start",
 ]

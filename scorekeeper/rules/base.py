@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from .errors import RuleViolation, _
-from .fields import Shape, pick_shape
+from .fields import Choice, Shape, pick_shape
 from .limits import NO_LIMITS, MatchLimits
 from .options import Option
 
@@ -55,15 +56,27 @@ class GameState:
     winner: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"number": self.number, "scores": _list(self.scores),
-                "player_scores": _list(self.player_scores), "hands": self.hands,
-                "extra": dict(self.extra), "finished": self.finished, "winner": self.winner}
+        return {
+            "number": self.number,
+            "scores": _list(self.scores),
+            "player_scores": _list(self.player_scores),
+            "hands": self.hands,
+            "extra": dict(self.extra),
+            "finished": self.finished,
+            "winner": self.winner,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameState:
-        return cls(number=data["number"], scores=_tuple(data["scores"]),
-                   player_scores=_tuple(data["player_scores"]), hands=data["hands"],
-                   extra=dict(data["extra"]), finished=data["finished"], winner=data["winner"])
+        return cls(
+            number=data["number"],
+            scores=_tuple(data["scores"]),
+            player_scores=_tuple(data["player_scores"]),
+            hands=data["hands"],
+            extra=dict(data["extra"]),
+            finished=data["finished"],
+            winner=data["winner"],
+        )
 
 
 @dataclass(frozen=True)
@@ -126,6 +139,14 @@ class GameEnd:
     winner: int | None
 
 
+class Outcome(StrEnum):
+    """How a contract ended, as a hand's ``details["outcome"]`` says it."""
+
+    MADE = "made"
+    DOWN = "down"
+    HELD = "litige"  # blot: an exact tie whose points are held for the next deal
+
+
 class Variant:
     """A game's rules. Subclasses set the class attributes and override the hooks."""
 
@@ -142,16 +163,36 @@ class Variant:
     shapes: ClassVar[tuple[Shape, ...]] = ()
     default_games_to_win: ClassVar[int] = 1
     redeal_same_dealer: ClassVar[bool] = False  # a thrown-in hand is dealt again by its dealer
+    # Facts of the game, declared once here; the pages' forms and lines read them.
+    hand_kind: ClassVar[str] = ""  # what a hand's payload describes: one hand form per kind
+    tricks: ClassVar[int | None] = None  # tricks in a deal
+    deal_points: ClassVar[int | None] = None  # card points in a deal, the last trick included
+    deal_thirds: ClassVar[int | None] = None  # card points in thirds (the Italian deck)
+    bids: ClassVar[tuple[int | str, ...]] = ()  # the ladder of bids a table calls, lowest first
 
     # -- declaration ---------------------------------------------------------------------
     def hand_schema(self) -> dict[str, Any]:
         schemas = [shape.json_schema() for shape in self.shapes]
         for schema in schemas:
             schema["properties"]["dealer"] = {
-                "type": "integer", "minimum": 0, "maximum": self.players - 1,
-                "description": "The seat that dealt, where the table did not follow the "
-                               "rotation."}
+                "type": "integer",
+                "minimum": 0,
+                "maximum": self.players - 1,
+                "description": "The seat that dealt, where the table did not follow the rotation.",
+            }
         return schemas[0] if len(schemas) == 1 else {"oneOf": schemas}
+
+    def takes(self, name: str) -> bool:
+        """Whether a hand's payload may carry the field ``name`` (coinche, kapot, doubled)."""
+        return any(f.name == name for shape in self.shapes for f in shape.fields)
+
+    def strains(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """What a declarer may name as trump at a table with these options."""
+        for shape in self.shapes:
+            for f in shape.fields:
+                if f.name == "trump" and isinstance(f, Choice):
+                    return tuple(str(choice) for choice in f.choices)
+        return ()
 
     @property
     def sides(self) -> int:
@@ -220,8 +261,9 @@ def highest_past_target(scores: Sequence[int] | None, target: int) -> GameEnd | 
 
 
 def seat_violation(field_name: str, players: int) -> RuleViolation:
-    return RuleViolation(field_name, _("There is no seat like that: seats are 0 to {last}."),
-                         last=players - 1)
+    return RuleViolation(
+        field_name, _("There is no seat like that: seats are 0 to {last}."), last=players - 1
+    )
 
 
 def _list(value: tuple[int, ...] | None) -> list[int] | None:

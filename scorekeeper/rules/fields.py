@@ -53,8 +53,10 @@ class Field:
         if self.help:
             schema["description"] = self.help
         if self.nullable:
-            return {"anyOf": [schema, {"type": "null"}], **(
-                {"description": self.help} if self.help else {})}
+            return {
+                "anyOf": [schema, {"type": "null"}],
+                **({"description": self.help} if self.help else {}),
+            }
         return schema
 
 
@@ -67,8 +69,12 @@ class Int(Field):
         if not is_int(value):
             raise RuleViolation(self.name, _("A whole number is required."))
         if not self.min <= value <= self.max:
-            raise RuleViolation(self.name, _("Must be a whole number from {min} to {max}."),
-                                min=self.min, max=self.max)
+            raise RuleViolation(
+                self.name,
+                _("Must be a whole number from {min} to {max}."),
+                min=self.min,
+                max=self.max,
+            )
         return value
 
     def schema(self) -> dict[str, Any]:
@@ -94,8 +100,7 @@ class Const(Field):
 
     def check(self, value: Any) -> Any:
         if type(value) is not type(self.value) or value != self.value:
-            raise RuleViolation(self.name, _("Must be {value}."),
-                                value=_json_literal(self.value))
+            raise RuleViolation(self.name, _("Must be {value}."), value=_json_literal(self.value))
         return value
 
     def schema(self) -> dict[str, Any]:
@@ -110,8 +115,11 @@ class Choice(Field):
         for choice in self.choices:
             if type(choice) is type(value) and choice == value:
                 return value
-        raise RuleViolation(self.name, _("Must be one of: {choices}."),
-                            choices=", ".join(_json_literal(c) for c in self.choices))
+        raise RuleViolation(
+            self.name,
+            _("Must be one of: {choices}."),
+            choices=", ".join(_json_literal(c) for c in self.choices),
+        )
 
     def schema(self) -> dict[str, Any]:
         return {"enum": list(self.choices)}
@@ -127,19 +135,22 @@ class IntList(Field):
 
     def check(self, value: Any) -> tuple[int, ...]:
         if not isinstance(value, list) or len(value) != self.length:
-            raise RuleViolation(self.name, _("Must be a list of {length} whole numbers."),
-                                length=self.length)
+            raise RuleViolation(
+                self.name, _("Must be a list of {length} whole numbers."), length=self.length
+            )
         for item in value:
             if not is_int(item) or not self.min <= item <= self.max:
                 raise RuleViolation(
-                    self.name, _("Each number must be a whole number from {min} to {max}."),
-                    min=self.min, max=self.max)
+                    self.name,
+                    _("Each number must be a whole number from {min} to {max}."),
+                    min=self.min,
+                    max=self.max,
+                )
         return tuple(value)
 
     def schema(self) -> dict[str, Any]:
         item = {"type": "integer", "minimum": self.min, "maximum": self.max}
-        return {"type": "array", "items": item, "minItems": self.length,
-                "maxItems": self.length}
+        return {"type": "array", "items": item, "minItems": self.length, "maxItems": self.length}
 
 
 @dataclass(frozen=True)
@@ -155,8 +166,9 @@ class Any_(Field):
                 return option.clean(value)
             except RuleViolation as error:
                 first_error = first_error or error
-        raise RuleViolation(self.name, _("{value} is not a valid entry here."),
-                            value=_json_literal(value)) from first_error
+        raise RuleViolation(
+            self.name, _("{value} is not a valid entry here."), value=_json_literal(value)
+        ) from first_error
 
     def schema(self) -> dict[str, Any]:
         return {"anyOf": [option.json_schema() for option in self.options]}
@@ -181,8 +193,8 @@ class ListOf(Field):
                 cleaned.append(self.item.clean(item))
             except RuleViolation as error:
                 raise RuleViolation(
-                    f"{self.name}", _("Entry {index}: {message}"),
-                    index=index + 1, message=error) from error
+                    f"{self.name}", _("Entry {index}: {message}"), index=index + 1, message=error
+                ) from error
         return tuple(cleaned)
 
     def schema(self) -> dict[str, Any]:
@@ -203,8 +215,9 @@ class Object(Field):
             return clean_fields(self.fields, value)
         except RuleViolation as error:
             # ``field`` is RuleViolation's own argument: the nested name goes as ``name``.
-            raise RuleViolation(self.name, _("{name}: {message}"),
-                                name=error.field, message=error) from error
+            raise RuleViolation(
+                self.name, _("{name}: {message}"), name=error.field, message=error
+            ) from error
 
     def schema(self) -> dict[str, Any]:
         return fields_schema(self.fields)

@@ -67,16 +67,22 @@ def check_limits(variant: Variant, limits: Any) -> MatchLimits:
         raise TypeError(f"limits must be a MatchLimits, not {type(limits).__name__}")
     hands = limits.hands_per_match
     if hands is not None and (not is_int(hands) or not 1 <= hands <= MAX_HANDS):
-        raise RuleViolation("hands_per_match", _("Must be a whole number from {min} to {max}."),
-                            min=1, max=MAX_HANDS)
+        raise RuleViolation(
+            "hands_per_match",
+            _("Must be a whole number from {min} to {max}."),
+            min=1,
+            max=MAX_HANDS,
+        )
     if limits.at_time not in AT_TIME:
-        raise RuleViolation("at_time", _("Must be one of: {choices}."),
-                            choices=", ".join(AT_TIME))
+        raise RuleViolation("at_time", _("Must be one of: {choices}."), choices=", ".join(AT_TIME))
     if not isinstance(limits.draws, bool):
         raise RuleViolation("draws", _("Must be true or false."))
     if variant.teams is None and limits != NO_LIMITS:
-        raise RuleViolation("hands_per_match", _("{variant} has no sides: its matches cannot "
-                                                 "have limits."), variant=variant.name)
+        raise RuleViolation(
+            "hands_per_match",
+            _("{variant} has no sides: its matches cannot have limits."),
+            variant=variant.name,
+        )
     return limits
 
 
@@ -133,5 +139,10 @@ def outcome(table: Table, state: MatchState) -> Outcome:
     for game in state.games:
         if game.scores is not None:
             points = [total + score for total, score in zip(points, game.scores, strict=True)]
-    return Outcome(finished=state.finished, winner=state.winner, draw=state.draw,
-                   points=tuple(points), games_won=tuple(state.games_won))
+    return Outcome(
+        finished=state.finished,
+        winner=state.winner,
+        draw=state.draw,
+        points=tuple(points),
+        games_won=tuple(state.games_won),
+    )

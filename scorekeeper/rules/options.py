@@ -49,24 +49,33 @@ class Option:
             return None
         if self.type == "boolean":
             if not isinstance(value, bool):
-                raise RuleViolation("options", _("Option {name} must be true or false."),
-                                    name=self.name)
+                raise RuleViolation(
+                    "options", _("Option {name} must be true or false."), name=self.name
+                )
             return value
         if self.type == "integer":
             return self._clean_int(value)
         for choice in self.choices:
             if type(choice) is type(value) and choice == value:
                 return value
-        raise RuleViolation("options", _("Option {name} must be one of: {choices}."),
-                            name=self.name, choices=", ".join(map(str, self.choices)))
+        raise RuleViolation(
+            "options",
+            _("Option {name} must be one of: {choices}."),
+            name=self.name,
+            choices=", ".join(map(str, self.choices)),
+        )
 
     def _clean_int(self, value: Any) -> int:
         low = self.min if self.min is not None else 1
         high = self.max if self.max is not None else 10**6
         if not is_int(value) or not low <= value <= high:
-            raise RuleViolation("options",
-                                _("Option {name} must be a whole number from {min} to {max}."),
-                                name=self.name, min=low, max=high)
+            raise RuleViolation(
+                "options",
+                _("Option {name} must be a whole number from {min} to {max}."),
+                name=self.name,
+                min=low,
+                max=high,
+            )
         return value
 
 
@@ -79,10 +88,13 @@ def resolve_options(declared: Sequence[Option], given: Any, variant_name: str) -
     by_name = {option.name: option for option in declared}
     for name in given:
         if name not in by_name:
-            raise RuleViolation("options", _("{variant} has no option '{name}'."),
-                                variant=variant_name, name=str(name)[:40])
-    resolved = {o.name: o.clean(given[o.name]) if o.name in given else o.default
-                for o in declared}
+            raise RuleViolation(
+                "options",
+                _("{variant} has no option '{name}'."),
+                variant=variant_name,
+                name=str(name)[:40],
+            )
+    resolved = {o.name: o.clean(given[o.name]) if o.name in given else o.default for o in declared}
     for option in declared:
         if option.same_as and resolved[option.name] is None:
             resolved[option.name] = resolved[option.same_as]
@@ -90,5 +102,6 @@ def resolve_options(declared: Sequence[Option], given: Any, variant_name: str) -
 
 
 def target_option(default: int, *, help: str = "") -> Option:
-    return Option("target", "integer", default, min=1, max=100_000,
-                  help=help or "The score that wins a game.")
+    return Option(
+        "target", "integer", default, min=1, max=100_000, help=help or "The score that wins a game."
+    )

@@ -15,8 +15,14 @@ class Table:
         self.site = site
 
     # -- starting ---------------------------------------------------------------------------
-    def start(self, slug: str, players: list[str], *, options: dict[str, Any] | None = None,
-              best_of_three: bool | None = None) -> str:
+    def start(
+        self,
+        slug: str,
+        players: list[str],
+        *,
+        options: dict[str, Any] | None = None,
+        best_of_three: bool | None = None,
+    ) -> str:
         """From the home page: choose the game, set up, start; the match URL."""
         page = self.page
         page.goto(self.site + "/")
@@ -25,8 +31,13 @@ class Table:
         self.setup(players, options=options, best_of_three=best_of_three)
         return page.url
 
-    def setup(self, players: list[str], *, options: dict[str, Any] | None = None,
-              best_of_three: bool | None = None) -> None:
+    def setup(
+        self,
+        players: list[str],
+        *,
+        options: dict[str, Any] | None = None,
+        best_of_three: bool | None = None,
+    ) -> None:
         page = self.page
         for seat, name in enumerate(players):
             page.fill(f"#player-{seat}", name)
@@ -62,8 +73,9 @@ class Table:
     def mode(self, value: str) -> None:
         self.pick("_mode", value)
 
-    def declaration(self, index: int, *, seat: int, type: str, high: str,
-                    suit: str | None = None) -> None:
+    def declaration(
+        self, index: int, *, seat: int, type: str, high: str, suit: str | None = None
+    ) -> None:
         self.page.locator("[data-add-declaration]").click()
         self.pick(f"declarations.{index}.type", type)
         self.pick(f"declarations.{index}.high", high)

@@ -22,8 +22,10 @@ AUDIT = (Path(__file__).with_name("audit.js")).read_text()
 def _matches():
     found = {}
     found["tarneeb"] = services.match_create(variant="tarneeb", players=PLAYERS)
-    services.hand_record(match_id=found["tarneeb"].pk,
-                         payload={"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8})
+    services.hand_record(
+        match_id=found["tarneeb"].pk,
+        payload={"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
+    )
     for slug in ("tarneeb_400", "maraffa", "bazar_blot", "belote_2p"):
         players = PLAYERS[:2] if slug == "belote_2p" else PLAYERS
         found[slug] = services.match_create(variant=slug, players=players)
@@ -37,9 +39,16 @@ def test_every_page_is_accessible_at_phone_size(browser, site, language):
     context = browser.new_context(viewport=PHONE, locale=language)
     page = context.new_page()
     tarneeb = found["tarneeb"]
-    urls = ["/", "/new/", "/new/tarneeb_400/", "/new/maraffa/", "/new/coinche/",
-            f"/m/{tarneeb.view_id}/", f"/m/{tarneeb.pk}/hands/1/correct/",
-            *(f"/m/{match.pk}/" for match in found.values())]
+    urls = [
+        "/",
+        "/new/",
+        "/new/tarneeb_400/",
+        "/new/maraffa/",
+        "/new/coinche/",
+        f"/m/{tarneeb.view_id}/",
+        f"/m/{tarneeb.pk}/hands/1/correct/",
+        *(f"/m/{match.pk}/" for match in found.values()),
+    ]
     problems = {}
     for url in urls:
         page.goto(site + url)

@@ -44,8 +44,14 @@ def test_a_whole_tarneeb_match_in_arabic(arabic, site):
     assert "سارة طلب 7 كبة، وأخذ 8: نجح" in table.preview()
     table.confirm()
     assert "سارة طلب 7 كبة، وأخذ 8: نجح" in table.row(1)
-    for hand in ([("pick", "declarer", 3), ("pick", "bid", 13), ("pick", "trump", "spades"),
-                  ("fill", "tricks", 13)],):
+    for hand in (
+        [
+            ("pick", "declarer", 3),
+            ("pick", "bid", 13),
+            ("pick", "trump", "spades"),
+            ("fill", "tricks", 13),
+        ],
+    ):
         table.enter(hand)
     assert table.totals() == [0, 21]
     expect(page.locator("#winner")).to_contain_text("فاز سارة & لينا بالمباراة!")

@@ -16,12 +16,24 @@ from .table import PLAYERS, Table
 
 pytestmark = pytest.mark.browser
 
-HAND_1 = [("pick", "declarer", 1), ("pick", "bid", 7), ("pick", "trump", "hearts"),
-          ("fill", "tricks", 8)]
-HAND_2 = [("pick", "declarer", 0), ("pick", "bid", 9), ("pick", "trump", "spades"),
-          ("fill", "tricks", 7)]
-HAND_3 = [("pick", "declarer", 2), ("pick", "bid", 8), ("pick", "trump", "clubs"),
-          ("fill", "tricks", 10)]
+HAND_1 = [
+    ("pick", "declarer", 1),
+    ("pick", "bid", 7),
+    ("pick", "trump", "hearts"),
+    ("fill", "tricks", 8),
+]
+HAND_2 = [
+    ("pick", "declarer", 0),
+    ("pick", "bid", 9),
+    ("pick", "trump", "spades"),
+    ("fill", "tricks", 7),
+]
+HAND_3 = [
+    ("pick", "declarer", 2),
+    ("pick", "bid", 8),
+    ("pick", "trump", "clubs"),
+    ("fill", "tricks", 10),
+]
 NO_TRUMP = [("pick", "declarer", 3), ("pick", "bid", 7), ("fill", "tricks", 7)]
 
 
@@ -44,8 +56,9 @@ def _keep_offline(page: Page, table: Table, steps: list[tuple[Any, ...]]) -> Non
     expect(page.locator("#preview")).to_be_hidden()
 
 
-def _previewed_again_then_stored(page: Page, site: str, table: Table, token: str,
-                                 tricks: int) -> None:
+def _previewed_again_then_stored(
+    page: Page, site: str, table: Table, token: str, tricks: int
+) -> None:
     """Confirm showed the preview again and stored nothing; the next Confirm stores it."""
     expect(page.locator("#preview")).to_be_visible()
     assert Hand.objects.filter(match_id=token).count() == 0
@@ -241,8 +254,9 @@ def test_a_hand_that_ends_the_game_says_so_and_the_phone_remembers_it(page, site
     table = Table(page, site)
     token = match_token(table.start("tarneeb", PLAYERS))
     for _ in range(4):
-        services.hand_record(match_id=token, payload={"declarer": 1, "bid": 10,
-                                                      "trump": "hearts", "tricks": 10})
+        services.hand_record(
+            match_id=token, payload={"declarer": 1, "bid": 10, "trump": "hearts", "tricks": 10}
+        )
     page.reload()
     _fill(table, HAND_1)
     page.locator("#preview-hand").click()

@@ -12,12 +12,24 @@ from .table import PLAYERS, Table
 
 pytestmark = pytest.mark.browser
 
-MADE_8 = [("pick", "declarer", 1), ("pick", "bid", 7), ("pick", "trump", "hearts"),
-          ("fill", "tricks", 8)]
-DOWN_9 = [("pick", "declarer", 0), ("pick", "bid", 9), ("pick", "trump", "spades"),
-          ("fill", "tricks", 7)]
-MADE_10 = [("pick", "declarer", 2), ("pick", "bid", 8), ("pick", "trump", "clubs"),
-           ("fill", "tricks", 10)]
+MADE_8 = [
+    ("pick", "declarer", 1),
+    ("pick", "bid", 7),
+    ("pick", "trump", "hearts"),
+    ("fill", "tricks", 8),
+]
+DOWN_9 = [
+    ("pick", "declarer", 0),
+    ("pick", "bid", 9),
+    ("pick", "trump", "spades"),
+    ("fill", "tricks", 7),
+]
+MADE_10 = [
+    ("pick", "declarer", 2),
+    ("pick", "bid", 8),
+    ("pick", "trump", "clubs"),
+    ("fill", "tricks", 10),
+]
 
 
 def _fill(table, steps):
@@ -127,8 +139,10 @@ def test_a_spectators_link_cannot_write(page, site, errors):
     assert table.totals() == [0, 8]
     for writer in ("#hand-form", "#undo", "a.fix", "#view-link"):
         expect(page.locator(writer)).to_have_count(0)
-    assert page.request.post(f"{site}/api/matches/{view_id}/hands/",
-                             data={"thrown_in": True}).status == 403
+    assert (
+        page.request.post(f"{site}/api/matches/{view_id}/hands/", data={"thrown_in": True}).status
+        == 403
+    )
     assert page.request.post(f"{site}/m/{view_id}/undo/", data={"number": "1"}).status in (403, 404)
     altered = token[:-1] + ("0" if token[-1] != "0" else "1")
     assert page.goto(f"{site}/m/{altered}/").status == 404

@@ -22,30 +22,53 @@ NAMES = {"en": ["Rami", "Sara", "Omar", "Lina"], "ar": ["رامي", "سارة", 
 
 def _matches(players: list[str]) -> dict[str, object]:
     tarneeb = services.match_create(variant="tarneeb", players=players)
-    for payload in ({"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
-                    {"declarer": 0, "bid": 9, "trump": "spades", "tricks": 7},
-                    {"thrown_in": True},
-                    {"declarer": 3, "bid": 8, "trump": "clubs", "tricks": 10},
-                    {"declarer": 2, "bid": 10, "trump": "diamonds", "tricks": 11}):
+    for payload in (
+        {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
+        {"declarer": 0, "bid": 9, "trump": "spades", "tricks": 7},
+        {"thrown_in": True},
+        {"declarer": 3, "bid": 8, "trump": "clubs", "tricks": 10},
+        {"declarer": 2, "bid": 10, "trump": "diamonds", "tricks": 11},
+    ):
         services.hand_record(match_id=tarneeb.pk, payload=payload)
-    services.hand_correct(match_id=tarneeb.pk, number=4,
-                          payload={"declarer": 3, "bid": 8, "trump": "clubs", "tricks": 9})
+    services.hand_correct(
+        match_id=tarneeb.pk,
+        number=4,
+        payload={"declarer": 3, "bid": 8, "trump": "clubs", "tricks": 9},
+    )
     maraffa = services.match_create(variant="maraffa", players=players, options={"target": 21})
-    for payload in ({"battezzante": 0, "trump": "cups", "thirds": [23, 12], "maraffa": 1},
-                    {"trump": "coins", "thirds": [33, 2]},
-                    {"battezzante": 1, "trump": "swords", "thirds": [5, 30]},
-                    {"trump": "clubs", "thirds": [2, 33], "maraffa": 1},
-                    {"battezzante": 2, "trump": "coins", "claim": {"team": 0, "thirds": 33},
-                     "maraffa": 0}):
+    for payload in (
+        {"battezzante": 0, "trump": "cups", "thirds": [23, 12], "maraffa": 1},
+        {"trump": "coins", "thirds": [33, 2]},
+        {"battezzante": 1, "trump": "swords", "thirds": [5, 30]},
+        {"trump": "clubs", "thirds": [2, 33], "maraffa": 1},
+        {"battezzante": 2, "trump": "coins", "claim": {"team": 0, "thirds": 33}, "maraffa": 0},
+    ):
         services.hand_record(match_id=maraffa.pk, payload=payload)
     blot = services.match_create(variant="bazar_blot", players=players)
-    services.hand_record(match_id=blot.pk, payload={
-        "declarer": 0, "bid": 12, "trump": "hearts", "points": [104, 58], "belote": 0,
-        "declarations": [{"seat": 2, "type": "tierce", "high": "K", "suit": "spades"}]})
+    services.hand_record(
+        match_id=blot.pk,
+        payload={
+            "declarer": 0,
+            "bid": 12,
+            "trump": "hearts",
+            "points": [104, 58],
+            "belote": 0,
+            "declarations": [{"seat": 2, "type": "tierce", "high": "K", "suit": "spades"}],
+        },
+    )
     trionfo = services.match_create(variant="trionfo", players=[*players, "Marco"])
-    services.hand_record(match_id=trionfo.pk, payload={
-        "first": 0, "declarer": 2, "bid": "chiamo", "trump": "coins", "called": "3 of swords",
-        "partner": 4, "thirds": 21})
+    services.hand_record(
+        match_id=trionfo.pk,
+        payload={
+            "first": 0,
+            "declarer": 2,
+            "bid": "chiamo",
+            "trump": "coins",
+            "called": "3 of swords",
+            "partner": 4,
+            "thirds": 21,
+        },
+    )
     return {"tarneeb": tarneeb, "maraffa": maraffa, "blot": blot, "trionfo": trionfo}
 
 

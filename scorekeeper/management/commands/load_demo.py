@@ -28,11 +28,12 @@ class Command(BaseCommand):
         match = services.match_create(variant="tarneeb", players=DEMO_PLAYERS)
         for payload in DEMO_HANDS:
             services.hand_record(match_id=match.pk, payload=payload)
-        finished = services.match_create(variant="tarneeb", players=DEMO_PLAYERS,
-                                         options={"target": 31})
-        for payload in [*DEMO_HANDS, {"declarer": 3, "bid": 13, "trump": "hearts",
-                                       "tricks": 13}]:
+        finished = services.match_create(
+            variant="tarneeb", players=DEMO_PLAYERS, options={"target": 31}
+        )
+        for payload in [*DEMO_HANDS, {"declarer": 3, "bid": 13, "trump": "hearts", "tricks": 13}]:
             services.hand_record(match_id=finished.pk, payload=payload)
         for demo in (match, finished):
-            self.stdout.write(f"Demo match: /api/matches/{demo.pk}/  "
-                              f"(spectators: /api/matches/{demo.view_id}/)")
+            self.stdout.write(
+                f"Demo match: /api/matches/{demo.pk}/  (spectators: /api/matches/{demo.view_id}/)"
+            )

@@ -16,7 +16,7 @@ Decided:
 
 from __future__ import annotations
 
-from ..base import FRENCH_SUITS, HandContext, Score
+from ..base import FRENCH_SUITS, HandContext, Outcome, Score
 from ..errors import RuleViolation, _
 from ..fields import Bool, Int, Shape
 from ..options import target_option
@@ -46,30 +46,49 @@ CAPOT_UNITS = 25
 class BazarBlot(BlotVariant):
     slug = "bazar_blot"
     name = "Bazar Blot"
-    description = ("Four players in two teams bid \"x of a suit\" (or no trumps); scores in "
-                   "units of ten, a deal is 16 units.")
+    description = (
+        'Four players in two teams bid "x of a suit" (or no trumps); scores in '
+        "units of ten, a deal is 16 units."
+    )
     scale = BAZAR_SCALE
     trumps = (*FRENCH_SUITS, NO_TRUMP)
+    bids = tuple(range(8, 31))  # the bids a table calls (higher ones, to 84, are allowed)
     options = (target_option(301),)
     shapes = (
-        Shape("played", (
-            declarer_field(4),
-            Int("bid", min=MIN_BID, max=MAX_BID,
-                help="Units of ten the declarer's side promised, declarations included."),
-            trump_field(trumps),
-            Bool("kapot", required=False, default=False,
-                 help="A bid of 25 or more that promises every trick."),
-            coinche_field(),
-            *deal_fields(4),
-        ), title="Played"),
+        Shape(
+            "played",
+            (
+                declarer_field(4),
+                Int(
+                    "bid",
+                    min=MIN_BID,
+                    max=MAX_BID,
+                    help="Units of ten the declarer's side promised, declarations included.",
+                ),
+                trump_field(trumps),
+                Bool(
+                    "kapot",
+                    required=False,
+                    default=False,
+                    help="A bid of 25 or more that promises every trick.",
+                ),
+                coinche_field(),
+                *deal_fields(4),
+            ),
+            title="Played",
+        ),
         THROWN_IN,
     )
 
     def check_contract(self, deal: Deal, ctx: HandContext) -> None:
         assert isinstance(deal.bid, int)
         if deal.kapot and deal.bid < KAPOT_MIN_BID:
-            raise RuleViolation("kapot", _("Only a bid of {min} or more may be kapot; this bid "
-                                           "is {bid}."), min=KAPOT_MIN_BID, bid=deal.bid)
+            raise RuleViolation(
+                "kapot",
+                _("Only a bid of {min} or more may be kapot; this bid is {bid}."),
+                min=KAPOT_MIN_BID,
+                bid=deal.bid,
+            )
 
     def score_deal(self, deal: Deal, declared: Declared, ctx: HandContext) -> Score:
         assert isinstance(deal.bid, int)
@@ -82,11 +101,18 @@ class BazarBlot(BlotVariant):
             delta = by_side(side, delta[side] + deal.bid, delta[1 - side])
         else:
             delta = self._winner_takes(deal, declared, side if made else 1 - side)
-        details = {"contract": {"made": made, "count": count, "needed": 10 * deal.bid,
-                                "capot": deal.capot, "units": list(units)},
-                   **declared.details()}
-        return Score(delta=delta, summary=self._summary(deal, count, made, ctx),
-                     details=details)
+        details = {
+            "outcome": (Outcome.MADE if made else Outcome.DOWN).value,
+            "contract": {
+                "made": made,
+                "count": count,
+                "needed": 10 * deal.bid,
+                "capot": deal.capot,
+                "units": list(units),
+            },
+            **declared.details(),
+        }
+        return Score(delta=delta, summary=self._summary(deal, count, made, ctx), details=details)
 
     def _count(self, deal: Deal, declared: Declared, side: int) -> int:
         """Card points (a capot: 250) plus ten per unit of declarations and belote."""
@@ -97,8 +123,7 @@ class BazarBlot(BlotVariant):
         """Card points in units: a 6 rounds down for the declarer and up for the other."""
         if deal.capot is not None:
             return by_side(deal.capot, CAPOT_UNITS, 0)
-        return by_side(side, units_declarer(deal.points[side]),
-                       units_other(deal.points[1 - side]))
+        return by_side(side, units_declarer(deal.points[side]), units_other(deal.points[1 - side]))
 
     def _winner_takes(self, deal: Deal, declared: Declared, winner: int) -> tuple[int, int]:
         """Down, or coinched: the winner takes m·x + B + z; each side keeps its belote."""
@@ -108,9 +133,12 @@ class BazarBlot(BlotVariant):
         return by_side(winner, prize + declared.belote[winner], declared.belote[1 - winner])
 
     def _summary(self, deal: Deal, count: int, made: bool, ctx: HandContext) -> str:
+        assert isinstance(deal.bid, int)
         kapot = " kapot" if deal.kapot else ""
         coinche = {1: "", 2: ", coinched", 4: ", surcoinched"}[deal.coinche]
         capot = f", capot by team {deal.capot}" if deal.capot is not None else ""
         verdict = "made" if made else "down"
-        return (f"{ctx.name(deal.declarer)} bid {deal.bid}{kapot} {trump_text(deal.trump)}"
-                f"{coinche}: counted {count} of {10 * deal.bid}{capot}, {verdict}")
+        return (
+            f"{ctx.name(deal.declarer)} bid {deal.bid}{kapot} {trump_text(deal.trump)}"
+            f"{coinche}: counted {count} of {10 * deal.bid}{capot}, {verdict}"
+        )

@@ -26,10 +26,9 @@ Decided:
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Any
 
-from ..base import FRENCH_SUITS, HandContext, Score
+from ..base import FRENCH_SUITS, HandContext, Outcome, Score
 from ..errors import RuleViolation, _
 from ..fields import Shape
 from ..options import Option, target_option
@@ -43,17 +42,16 @@ NO_COINCHE = _("Belote is played without coinche: leave coinche out.")
 NO_KAPOT = _("Belote has no kapot bid: leave kapot out.")
 
 
-class Verdict(Enum):
-    MADE = "made"
-    DOWN = "down"
-    HELD = "litige"  # a tie with litige "hold"
-
-
 def belote_options() -> tuple[Option, ...]:
     return (
-        Option("litige", "choice", "down", ("down", "hold"),
-               help="An exact tie: the taker is down, or his side's points are held for the "
-                    "winner of the next deal."),
+        Option(
+            "litige",
+            "choice",
+            "down",
+            ("down", "hold"),
+            help="An exact tie: the taker is down, or his side's points are held for the "
+            "winner of the next deal.",
+        ),
         Option("capot_value", "choice", 250, (250, 252), help="What a capot is worth."),
     )
 
@@ -62,18 +60,27 @@ def belote_options() -> tuple[Option, ...]:
 class Belote(BlotVariant):
     slug = "belote"
     name = "Belote"
-    description = ("Four players in two teams; the taker's team must count more than the "
-                   "other. Scores in points, to 501.")
+    description = (
+        "Four players in two teams; the taker's team must count more than the "
+        "other. Scores in points, to 501."
+    )
     refused = {"bid": NO_BID, "coinche": NO_COINCHE, "kapot": NO_KAPOT}
     options = (
         target_option(501),
-        Option("round_to_ten", "boolean", False,
-               help="Round each side's score of a deal to the nearest ten."),
+        Option(
+            "round_to_ten",
+            "boolean",
+            False,
+            help="Round each side's score of a deal to the nearest ten.",
+        ),
         *belote_options(),
     )
     shapes = (
-        Shape("played", (declarer_field(4), trump_field(FRENCH_SUITS), *deal_fields(4)),
-              title="Played"),
+        Shape(
+            "played",
+            (declarer_field(4), trump_field(FRENCH_SUITS), *deal_fields(4)),
+            title="Played",
+        ),
         THROWN_IN,
     )
 
@@ -82,52 +89,76 @@ class Belote(BlotVariant):
         counts = self._counts(deal, declared, ctx)
         verdict = self._verdict(counts, side, ctx)
         raw = self._raw(deal, declared, counts, side, verdict, ctx)
-        raw, extra = self._settle_held(raw, counts[side] - declared.belote[side], side,
-                                       verdict, ctx)
+        raw, extra = self._settle_held(
+            raw, counts[side] - declared.belote[side], side, verdict, ctx
+        )
         held = (extra if extra is not None else ctx.game.extra).get("held", 0)
-        details = {"contract": {"made": verdict is Verdict.MADE, "verdict": verdict.value,
-                                "count": list(counts), "capot": deal.capot, "held": held},
-                   **declared.details()}
-        return Score(delta=tuple(self.finish(value, ctx) for value in raw), extra=extra,
-                     details=details, summary=self._summary(deal, counts, side, verdict, ctx))
+        details = {
+            "outcome": verdict.value,
+            "contract": {
+                "made": verdict is Outcome.MADE,
+                "verdict": verdict.value,
+                "count": list(counts),
+                "capot": deal.capot,
+                "held": held,
+            },
+            **declared.details(),
+        }
+        return Score(
+            delta=tuple(self.finish(value, ctx) for value in raw),
+            extra=extra,
+            details=details,
+            summary=self._summary(deal, counts, side, verdict, ctx),
+        )
 
-    def _settle_held(self, raw: tuple[int, int], taker_points: int, side: int,
-                     verdict: Verdict, ctx: HandContext
-                     ) -> tuple[tuple[int, int], dict[str, Any] | None]:
+    def _settle_held(
+        self, raw: tuple[int, int], taker_points: int, side: int, verdict: Outcome, ctx: HandContext
+    ) -> tuple[tuple[int, int], dict[str, Any] | None]:
         """Hold the taker's points on a litige; pay held points to this deal's winner."""
         held = ctx.game.extra.get("held", 0)
-        if verdict is Verdict.HELD:
+        if verdict is Outcome.HELD:
             return raw, {"held": held + taker_points}
         if not held:
             return raw, None
-        winner = side if verdict is Verdict.MADE else 1 - side
+        winner = side if verdict is Outcome.MADE else 1 - side
         return by_side(winner, raw[winner] + held, raw[1 - winner]), {}
 
     def _counts(self, deal: Deal, declared: Declared, ctx: HandContext) -> tuple[int, int]:
         capot_value = ctx.options["capot_value"]
         cards = [capot_value if deal.capot == s else deal.points[s] for s in (0, 1)]
-        return (cards[0] + declared.values[0] + declared.belote[0],
-                cards[1] + declared.values[1] + declared.belote[1])
+        return (
+            cards[0] + declared.values[0] + declared.belote[0],
+            cards[1] + declared.values[1] + declared.belote[1],
+        )
 
-    def _verdict(self, counts: tuple[int, int], side: int, ctx: HandContext) -> Verdict:
+    def _verdict(self, counts: tuple[int, int], side: int, ctx: HandContext) -> Outcome:
         if counts[side] > counts[1 - side]:
-            return Verdict.MADE
+            return Outcome.MADE
         if counts[side] == counts[1 - side] and ctx.options["litige"] == "hold":
-            return Verdict.HELD
-        return Verdict.DOWN
+            return Outcome.HELD
+        return Outcome.DOWN
 
-    def _raw(self, deal: Deal, declared: Declared, counts: tuple[int, int], side: int,
-             verdict: Verdict, ctx: HandContext) -> tuple[int, int]:
+    def _raw(
+        self,
+        deal: Deal,
+        declared: Declared,
+        counts: tuple[int, int],
+        side: int,
+        verdict: Outcome,
+        ctx: HandContext,
+    ) -> tuple[int, int]:
         """Each side's score of the deal before rounding and held points."""
         other = 1 - side
-        if verdict is Verdict.MADE:
+        if verdict is Outcome.MADE:
             return counts
-        if verdict is Verdict.HELD:
+        if verdict is Outcome.HELD:
             return by_side(side, declared.belote[side], counts[other])
-        deal_value = (ctx.options["capot_value"] if deal.capot is not None
-                      else self.pack_points(deal))
-        return by_side(side, declared.belote[side],
-                       deal_value + declared.total + declared.belote[other])
+        deal_value = (
+            ctx.options["capot_value"] if deal.capot is not None else self.pack_points(deal)
+        )
+        return by_side(
+            side, declared.belote[side], deal_value + declared.total + declared.belote[other]
+        )
 
     def pack_points(self, deal: Deal) -> int:
         """The card points a dedans gives the other side: the whole deal."""
@@ -136,43 +167,62 @@ class Belote(BlotVariant):
     def finish(self, value: int, ctx: HandContext) -> int:
         return nearest_ten(value) if ctx.options["round_to_ten"] else value
 
-    def _summary(self, deal: Deal, counts: tuple[int, int], side: int, verdict: Verdict,
-                 ctx: HandContext) -> str:
-        text = {Verdict.MADE: "made", Verdict.DOWN: "down (dedans)",
-                Verdict.HELD: "a tie: the taker's points are held for the next deal"}
+    def _summary(
+        self, deal: Deal, counts: tuple[int, int], side: int, verdict: Outcome, ctx: HandContext
+    ) -> str:
+        text = {
+            Outcome.MADE: "made",
+            Outcome.DOWN: "down (dedans)",
+            Outcome.HELD: "a tie: the taker's points are held for the next deal",
+        }
         capot = ", capot" if deal.capot is not None else ""
-        return (f"{ctx.name(deal.declarer)} took {deal.trump}: {counts[side]} against "
-                f"{counts[1 - side]}{capot}, {text[verdict]}")
+        return (
+            f"{ctx.name(deal.declarer)} took {deal.trump}: {counts[side]} against "
+            f"{counts[1 - side]}{capot}, {text[verdict]}"
+        )
 
 
 @register
 class Belote2p(Belote):
     slug = "belote_2p"
     name = "Belote for two"
-    description = ("Two players, nine cards each; scored as belote, each deal in units of "
-                   "ten, to 101.")
+    description = (
+        "Two players, nine cards each; scored as belote, each deal in units of ten, to 101."
+    )
     players = 2
     teams = ((0,), (1,))
     hand_size = 9
     options = (target_option(101, help="The units of ten that win a game."), *belote_options())
     shapes = (
-        Shape("played", (declarer_field(2), trump_field(FRENCH_SUITS), *deal_fields(2)),
-              title="Played"),
+        Shape(
+            "played",
+            (declarer_field(2), trump_field(FRENCH_SUITS), *deal_fields(2)),
+            title="Played",
+        ),
         THROWN_IN,
     )
 
-    def check_points(self, points: tuple[int, ...], capot: int | None,
-                     ctx: HandContext) -> None:
+    def check_points(self, points: tuple[int, ...], capot: int | None, ctx: HandContext) -> None:
         if sum(points) > TOTAL:
-            raise RuleViolation("points", _("The two players' card points add up to at most "
-                                            "162 (part of the pack is not played); these add "
-                                            "up to {total}."), total=sum(points))
+            raise RuleViolation(
+                "points",
+                _(
+                    "The two players' card points add up to at most "
+                    "162 (part of the pack is not played); these add "
+                    "up to {total}."
+                ),
+                total=sum(points),
+            )
         if max(points) < LAST_TRICK:
-            raise RuleViolation("points", _("Whoever took the last trick has at least 10 card "
-                                            "points."))
+            raise RuleViolation(
+                "points", _("Whoever took the last trick has at least 10 card points.")
+            )
         if capot is not None and points[1 - capot] != 0:
-            raise RuleViolation("capot", _("{name} took every trick, so the other player has "
-                                           "no card points."), name=ctx.name(capot))
+            raise RuleViolation(
+                "capot",
+                _("{name} took every trick, so the other player has no card points."),
+                name=ctx.name(capot),
+            )
 
     def pack_points(self, deal: Deal) -> int:
         return sum(deal.points)

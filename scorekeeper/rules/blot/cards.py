@@ -20,9 +20,11 @@ TOTAL = 162
 CAPOT = 250
 
 TRUMP_POINTS: Mapping[str, int] = MappingProxyType(
-    {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0})
+    {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
+)
 PLAIN_POINTS: Mapping[str, int] = MappingProxyType(
-    {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0})
+    {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+)
 # No trumps (bazar_blot's "boy"): every suit is plain and an ace is worth 19.
 NO_TRUMP_POINTS: Mapping[str, int] = MappingProxyType({**PLAIN_POINTS, "A": 19})
 

@@ -18,7 +18,7 @@ Decided:
 
 from __future__ import annotations
 
-from ..base import FRENCH_SUITS, HandContext, Score
+from ..base import FRENCH_SUITS, HandContext, Outcome, Score
 from ..errors import _
 from ..fields import Choice, Shape
 from ..options import Option, target_option
@@ -45,25 +45,41 @@ ROUNDED_DEAL = 160
 @register
 class Coinche(BlotVariant):
     slug = "coinche"
+    bids = BIDS
     name = "Coinche"
-    description = ("Four players in two teams bid 80 to 160 or capot; the opponents may "
-                   "coinche. Scores in points, to 501.")
-    refused = {"kapot": _("Coinche has no kapot flag: bid \"capot\" instead.")}
+    description = (
+        "Four players in two teams bid 80 to 160 or capot; the opponents may "
+        "coinche. Scores in points, to 501."
+    )
+    refused = {"kapot": _('Coinche has no kapot flag: bid "capot" instead.')}
     options = (
         target_option(501, help="The score that wins a game (1000 and 2000 are common too)."),
-        Option("belote_counts", "boolean", True,
-               help="The belote helps the taker's side make its contract."),
-        Option("coinche_multiplies", "choice", "bid", ("bid", "all"),
-               help="A coinche multiplies the bid only, or the whole deal and the bid."),
+        Option(
+            "belote_counts",
+            "boolean",
+            True,
+            help="The belote helps the taker's side make its contract.",
+        ),
+        Option(
+            "coinche_multiplies",
+            "choice",
+            "bid",
+            ("bid", "all"),
+            help="A coinche multiplies the bid only, or the whole deal and the bid.",
+        ),
     )
     shapes = (
-        Shape("played", (
-            declarer_field(4),
-            Choice("bid", choices=BIDS, help="80, 90, ... 160, or \"capot\"."),
-            trump_field(FRENCH_SUITS),
-            coinche_field(),
-            *deal_fields(4),
-        ), title="Played"),
+        Shape(
+            "played",
+            (
+                declarer_field(4),
+                Choice("bid", choices=BIDS, help='80, 90, ... 160, or "capot".'),
+                trump_field(FRENCH_SUITS),
+                coinche_field(),
+                *deal_fields(4),
+            ),
+            title="Played",
+        ),
         THROWN_IN,
     )
 
@@ -77,11 +93,18 @@ class Coinche(BlotVariant):
             delta = by_side(side, delta[side] + self._contract(deal), delta[1 - side])
         else:
             delta = self._winner_takes(deal, declared, side if made else 1 - side, ctx)
-        details = {"contract": {"made": made, "count": count, "bid": deal.bid,
-                                "capot": deal.capot, "rounded": list(rounded)},
-                   **declared.details()}
-        return Score(delta=delta, summary=self._summary(deal, count, made, ctx),
-                     details=details)
+        details = {
+            "outcome": (Outcome.MADE if made else Outcome.DOWN).value,
+            "contract": {
+                "made": made,
+                "count": count,
+                "bid": deal.bid,
+                "capot": deal.capot,
+                "rounded": list(rounded),
+            },
+            **declared.details(),
+        }
+        return Score(delta=delta, summary=self._summary(deal, count, made, ctx), details=details)
 
     def _contract(self, deal: Deal) -> int:
         """``c`` in the scoring table: the bid, 250 for a capot contract."""
@@ -103,8 +126,9 @@ class Coinche(BlotVariant):
         taker = nearest_ten(deal.points[side])
         return by_side(side, taker, ROUNDED_DEAL - taker)
 
-    def _winner_takes(self, deal: Deal, declared: Declared, winner: int, ctx: HandContext
-                      ) -> tuple[int, int]:
+    def _winner_takes(
+        self, deal: Deal, declared: Declared, winner: int, ctx: HandContext
+    ) -> tuple[int, int]:
         """Down, or coinched: the winner takes the deal and the contract; belotes stay."""
         whole = CAPOT if deal.bid == CAPOT_BID or deal.capot is not None else ROUNDED_DEAL
         contract = self._contract(deal)
@@ -119,5 +143,7 @@ class Coinche(BlotVariant):
         coinche = {1: "", 2: ", coinched", 4: ", surcoinched"}[deal.coinche]
         capot = f", capot by team {deal.capot}" if deal.capot is not None else ""
         verdict = "made" if made else "down"
-        return (f"{ctx.name(deal.declarer)} bid {deal.bid} {deal.trump}{coinche}: counted "
-                f"{count}{capot}, {verdict}")
+        return (
+            f"{ctx.name(deal.declarer)} bid {deal.bid} {deal.trump}{coinche}: counted "
+            f"{count}{capot}, {verdict}"
+        )

@@ -50,13 +50,18 @@ class Deal:
     kapot: bool = False
 
 
-THROWN_IN = Shape("thrown_in", (Const("thrown_in", value=True),), title="All passed",
-                  thrown_in=True)
+THROWN_IN = Shape(
+    "thrown_in", (Const("thrown_in", value=True),), title="All passed", thrown_in=True
+)
 
 
 def declarer_field(players: int) -> Field:
-    return Int("declarer", min=0, max=players - 1,
-               help="The seat that chose trump (won the auction, or took the card).")
+    return Int(
+        "declarer",
+        min=0,
+        max=players - 1,
+        help="The seat that chose trump (won the auction, or took the card).",
+    )
 
 
 def trump_field(trumps: Sequence[str]) -> Field:
@@ -64,30 +69,65 @@ def trump_field(trumps: Sequence[str]) -> Field:
 
 
 def coinche_field() -> Field:
-    return Choice("coinche", required=False, default=1, choices=(1, 2, 4),
-                  help="1: no coinche; 2: coinched (doubled); 4: surcoinched.")
+    return Choice(
+        "coinche",
+        required=False,
+        default=1,
+        choices=(1, 2, 4),
+        help="1: no coinche; 2: coinched (doubled); 4: surcoinched.",
+    )
 
 
 def deal_fields(players: int, max_points: int = TOTAL) -> tuple[Field, ...]:
     """The fields after the contract: card points, capot, declarations, belote."""
     seat = Int("seat", min=0, max=players - 1)
-    declaration = Object("declaration", fields=(
-        seat,
-        Choice("type", choices=KINDS),
-        Choice("high", choices=SEQUENCE, help="The top card; for a four, its rank."),
-        Choice("suit", required=False, nullable=True, choices=FRENCH_SUITS,
-               help="The suit of a sequence; a four has none."),
-    ))
+    declaration = Object(
+        "declaration",
+        fields=(
+            seat,
+            Choice("type", choices=KINDS),
+            Choice("high", choices=SEQUENCE, help="The top card; for a four, its rank."),
+            Choice(
+                "suit",
+                required=False,
+                nullable=True,
+                choices=FRENCH_SUITS,
+                help="The suit of a sequence; a four has none.",
+            ),
+        ),
+    )
     return (
-        IntList("points", length=2, min=0, max=max_points,
-                help="Card points taken by each side, last trick included."),
-        Int("capot", required=False, nullable=True, min=0, max=1,
-            help="The side that took every trick, or null."),
-        ListOf("declarations", required=False, default=(), item=declaration,
-               max_items=MAX_DECLARATIONS,
-               help="The combinations shown: the engine decides which side's count."),
-        Int("belote", required=False, nullable=True, min=0, max=players - 1,
-            help="The seat that held K and Q of trump, or null."),
+        IntList(
+            "points",
+            length=2,
+            min=0,
+            max=max_points,
+            help="Card points taken by each side, last trick included.",
+        ),
+        Int(
+            "capot",
+            required=False,
+            nullable=True,
+            min=0,
+            max=1,
+            help="The side that took every trick, or null.",
+        ),
+        ListOf(
+            "declarations",
+            required=False,
+            default=(),
+            item=declaration,
+            max_items=MAX_DECLARATIONS,
+            help="The combinations shown: the engine decides which side's count.",
+        ),
+        Int(
+            "belote",
+            required=False,
+            nullable=True,
+            min=0,
+            max=players - 1,
+            help="The seat that held K and Q of trump, or null.",
+        ),
         Const("thrown_in", required=False, value=False),
     )
 
@@ -101,8 +141,9 @@ def seating(ctx: HandContext) -> Seating:
     variant = ctx.table.variant
     teams = variant.teams
     assert teams is not None
-    labels = tuple(ctx.name(team[0]) if len(team) == 1 else f"team {index}"
-                   for index, team in enumerate(teams))
+    labels = tuple(
+        ctx.name(team[0]) if len(team) == 1 else f"team {index}" for index, team in enumerate(teams)
+    )
     return Seating(variant.players, ctx.dealer, teams, labels)
 
 
@@ -114,6 +155,8 @@ class BlotVariant(Variant):
     """The family's shared parse, checks and declaration resolution."""
 
     family = "blot"
+    hand_kind = "blot"
+    deal_points = TOTAL
     scale: ClassVar[Scale] = POINTS_SCALE
     hand_size: ClassVar[int] = 8
     trumps: ClassVar[tuple[str, ...]] = FRENCH_SUITS
@@ -125,8 +168,7 @@ class BlotVariant(Variant):
             if name in payload:
                 raise RuleViolation(name, message)
         if payload.get("trump") == NO_TRUMP and NO_TRUMP not in self.trumps:
-            raise RuleViolation("trump", _("No trumps is played only in Bazar Blot: name a "
-                                           "suit."))
+            raise RuleViolation("trump", _("No trumps is played only in Bazar Blot: name a suit."))
         return super().parse(payload, ctx)
 
     def build(self, shape: Shape, values: dict[str, Any], ctx: HandContext) -> Deal | None:
@@ -135,22 +177,41 @@ class BlotVariant(Variant):
         self.check_points(values["points"], values["capot"], ctx)
         combos = make_combinations(values["declarations"], self.scale, self.hand_size)
         check_belote(values["belote"], values["trump"], combos)
-        deal = Deal(values["declarer"], values["trump"], values["points"], values["capot"],
-                    combos, values["belote"], values.get("bid"), values.get("coinche", 1),
-                    values.get("kapot", False))
+        deal = Deal(
+            values["declarer"],
+            values["trump"],
+            values["points"],
+            values["capot"],
+            combos,
+            values["belote"],
+            values.get("bid"),
+            values.get("coinche", 1),
+            values.get("kapot", False),
+        )
         self.check_contract(deal, ctx)
         return deal
 
-    def check_points(self, points: tuple[int, ...], capot: int | None,
-                     ctx: HandContext) -> None:
+    def check_points(self, points: tuple[int, ...], capot: int | None, ctx: HandContext) -> None:
         """Four players share the whole pack: 162, and a capot side has all of it."""
         if sum(points) != TOTAL:
-            raise RuleViolation("points", _("Card points must add up to 162 (152 in the cards "
-                                            "and 10 for the last trick); these add up to "
-                                            "{total}."), total=sum(points))
+            raise RuleViolation(
+                "points",
+                _(
+                    "Card points must add up to 162 (152 in the cards "
+                    "and 10 for the last trick); these add up to "
+                    "{total}."
+                ),
+                total=sum(points),
+            )
         if capot is not None and points[capot] != TOTAL:
-            raise RuleViolation("capot", _("Team {team} took every trick, so its card points "
-                                           "are 162 and the other team's 0."), team=capot)
+            raise RuleViolation(
+                "capot",
+                _(
+                    "Team {team} took every trick, so its card points "
+                    "are 162 and the other team's 0."
+                ),
+                team=capot,
+            )
 
     def check_contract(self, deal: Deal, ctx: HandContext) -> None:
         """Checks that relate the contract to the rest (kapot under 25...)."""

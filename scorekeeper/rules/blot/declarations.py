@@ -87,8 +87,9 @@ class Combination:
             return frozenset((suit, self.high) for suit in FRENCH_SUITS)
         assert self.suit is not None
         top = SEQUENCE.index(self.high)
-        return frozenset((self.suit, rank)
-                         for rank in SEQUENCE[top - LENGTH[self.type] + 1: top + 1])
+        return frozenset(
+            (self.suit, rank) for rank in SEQUENCE[top - LENGTH[self.type] + 1 : top + 1]
+        )
 
     def describe(self) -> str:
         if self.type == "four":
@@ -117,12 +118,13 @@ class Seating:
 
 
 # -- checks -----------------------------------------------------------------------------
-def make_combinations(raw: Sequence[Mapping[str, Any]], scale: Scale, hand_size: int
-                      ) -> tuple[Combination, ...]:
+def make_combinations(
+    raw: Sequence[Mapping[str, Any]], scale: Scale, hand_size: int
+) -> tuple[Combination, ...]:
     """The payload's declarations as combinations, refusing what no deal can hold."""
     combos = tuple(_combination(index, item, scale) for index, item in enumerate(raw, 1))
     for index, combo in enumerate(combos, 1):
-        for other, earlier in enumerate(combos[:index - 1], 1):
+        for other, earlier in enumerate(combos[: index - 1], 1):
             _check_pair(index, combo, other, earlier)
     _check_hand_sizes(combos, hand_size)
     return combos
@@ -139,39 +141,71 @@ def _combination(index: int, item: Mapping[str, Any], scale: Scale) -> Combinati
 
 def _check_four(index: int, combo: Combination, scale: Scale) -> None:
     if combo.suit is not None:
-        raise RuleViolation(FIELD, _("Entry {index}: a four has no suit (leave suit out)."),
-                            index=index)
+        raise RuleViolation(
+            FIELD, _("Entry {index}: a four has no suit (leave suit out)."), index=index
+        )
     if combo.high == "8" and combo.high not in scale.fours:
-        raise RuleViolation(FIELD, _("Entry {index}: a four of 8s is a combination only in "
-                                     "Bazar Blot."), index=index)
+        raise RuleViolation(
+            FIELD,
+            _("Entry {index}: a four of 8s is a combination only in Bazar Blot."),
+            index=index,
+        )
     if combo.high not in scale.fours:
-        raise RuleViolation(FIELD, _("Entry {index}: four {rank}s is not a combination."),
-                            index=index, rank=combo.high)
+        raise RuleViolation(
+            FIELD,
+            _("Entry {index}: four {rank}s is not a combination."),
+            index=index,
+            rank=combo.high,
+        )
 
 
 def _check_sequence(index: int, combo: Combination) -> None:
     if combo.suit is None:
-        raise RuleViolation(FIELD, _("Entry {index}: a {type} needs its suit."),
-                            index=index, type=combo.type)
+        raise RuleViolation(
+            FIELD, _("Entry {index}: a {type} needs its suit."), index=index, type=combo.type
+        )
     length = LENGTH[combo.type]
     if SEQUENCE.index(combo.high) < length - 1:
-        raise RuleViolation(FIELD, _("Entry {index}: a {type} cannot have {high} as its top "
-                                     "card: it needs {length} cards in sequence up to it."),
-                            index=index, type=combo.type, high=combo.high, length=length)
+        raise RuleViolation(
+            FIELD,
+            _(
+                "Entry {index}: a {type} cannot have {high} as its top "
+                "card: it needs {length} cards in sequence up to it."
+            ),
+            index=index,
+            type=combo.type,
+            high=combo.high,
+            length=length,
+        )
 
 
 def _check_pair(index: int, combo: Combination, other: int, earlier: Combination) -> None:
     if combo == earlier:
-        raise RuleViolation(FIELD, _("Entry {index} repeats entry {other}."),
-                            index=index, other=other)
+        raise RuleViolation(
+            FIELD, _("Entry {index} repeats entry {other}."), index=index, other=other
+        )
     if combo.cards() & earlier.cards():
-        raise RuleViolation(FIELD, _("Entry {index} uses a card already shown in entry "
-                                     "{other}: a card is in one hand and counts in one "
-                                     "combination only."), index=index, other=other)
+        raise RuleViolation(
+            FIELD,
+            _(
+                "Entry {index} uses a card already shown in entry "
+                "{other}: a card is in one hand and counts in one "
+                "combination only."
+            ),
+            index=index,
+            other=other,
+        )
     if _touching(combo, earlier):
-        raise RuleViolation(FIELD, _("Entry {index} continues the sequence of entry {other}: "
-                                     "one run of cards is one combination (five or more in "
-                                     "sequence are a hundred)."), index=index, other=other)
+        raise RuleViolation(
+            FIELD,
+            _(
+                "Entry {index} continues the sequence of entry {other}: "
+                "one run of cards is one combination (five or more in "
+                "sequence are a hundred)."
+            ),
+            index=index,
+            other=other,
+        )
 
 
 def _touching(one: Combination, two: Combination) -> bool:
@@ -185,9 +219,13 @@ def _check_hand_sizes(combos: Sequence[Combination], hand_size: int) -> None:
     for seat in {combo.seat for combo in combos}:
         count = sum(len(combo.cards()) for combo in combos if combo.seat == seat)
         if count > hand_size:
-            raise RuleViolation(FIELD, _("Seat {seat} shows {count} cards in combinations, "
-                                         "more than a hand of {size}."),
-                                seat=seat, count=count, size=hand_size)
+            raise RuleViolation(
+                FIELD,
+                _("Seat {seat} shows {count} cards in combinations, more than a hand of {size}."),
+                seat=seat,
+                count=count,
+                size=hand_size,
+            )
 
 
 def check_belote(seat: int | None, trump: str, combos: Sequence[Combination]) -> None:
@@ -199,10 +237,17 @@ def check_belote(seat: int | None, trump: str, combos: Sequence[Combination]) ->
     honours = {(trump, "K"), (trump, "Q")}
     for index, combo in enumerate(combos, 1):
         if combo.seat != seat and combo.cards() & honours:
-            raise RuleViolation("belote", _("Seat {seat} cannot hold K and Q of {trump}: "
-                                            "declaration {index} shows one of them in "
-                                            "another hand."),
-                                seat=seat, trump=trump, index=index)
+            raise RuleViolation(
+                "belote",
+                _(
+                    "Seat {seat} cannot hold K and Q of {trump}: "
+                    "declaration {index} shows one of them in "
+                    "another hand."
+                ),
+                seat=seat,
+                trump=trump,
+                index=index,
+            )
 
 
 # -- resolution -------------------------------------------------------------------------
@@ -233,8 +278,11 @@ class Declared:
     def details(self) -> dict[str, Any]:
         belote = None
         if self.belote_seat is not None and self.belote_side is not None:
-            belote = {"seat": self.belote_seat, "side": self.belote_side,
-                      "value": self.belote[self.belote_side]}
+            belote = {
+                "seat": self.belote_seat,
+                "side": self.belote_side,
+                "value": self.belote[self.belote_side],
+            }
         return {
             "declarations": {
                 "counted_side": self.counted_side,
@@ -246,8 +294,13 @@ class Declared:
         }
 
 
-def resolve(combos: Iterable[Combination], belote_seat: int | None, trump: str,
-            seating: Seating, scale: Scale) -> Declared:
+def resolve(
+    combos: Iterable[Combination],
+    belote_seat: int | None,
+    trump: str,
+    seating: Seating,
+    scale: Scale,
+) -> Declared:
     """Only the side with the single best combination counts; belote always counts."""
     sides = len(seating.sides)
     belote = [0] * sides
@@ -257,21 +310,39 @@ def resolve(combos: Iterable[Combination], belote_seat: int | None, trump: str,
     ranked = sorted(combos, key=lambda combo: _rank(combo, trump, seating, scale), reverse=True)
     values = [0] * sides
     if not ranked:
-        return Declared(None, (), tuple(values), belote_seat, belote_side, tuple(belote),
-                        "No combinations were declared.")
+        return Declared(
+            None,
+            (),
+            tuple(values),
+            belote_seat,
+            belote_side,
+            tuple(belote),
+            "No combinations were declared.",
+        )
     best = ranked[0]
     side = seating.side_of(best.seat)
     no_trump = trump == NO_TRUMP
-    counted = tuple((combo, scale.value(combo, no_trump)) for combo in ranked
-                    if seating.side_of(combo.seat) == side)
+    counted = tuple(
+        (combo, scale.value(combo, no_trump))
+        for combo in ranked
+        if seating.side_of(combo.seat) == side
+    )
     values[side] = sum(value for _combo, value in counted)
     rival = next((combo for combo in ranked if seating.side_of(combo.seat) != side), None)
-    return Declared(side, counted, tuple(values), belote_seat, belote_side, tuple(belote),
-                    _reason(best, rival, trump, seating, scale))
+    return Declared(
+        side,
+        counted,
+        tuple(values),
+        belote_seat,
+        belote_side,
+        tuple(belote),
+        _reason(best, rival, trump, seating, scale),
+    )
 
 
-def _strength(combo: Combination, trump: str, seating: Seating, scale: Scale
-              ) -> tuple[int, int, bool, int]:
+def _strength(
+    combo: Combination, trump: str, seating: Seating, scale: Scale
+) -> tuple[int, int, bool, int]:
     if combo.type == "four":
         rank = len(scale.four_order) - scale.four_order.index(combo.high)
     else:
@@ -285,16 +356,20 @@ def _rank(combo: Combination, trump: str, seating: Seating, scale: Scale) -> tup
     return *_strength(combo, trump, seating, scale), combo.suit or ""
 
 
-def _reason(best: Combination, rival: Combination | None, trump: str, seating: Seating,
-            scale: Scale) -> str:
+def _reason(
+    best: Combination, rival: Combination | None, trump: str, seating: Seating, scale: Scale
+) -> str:
     label = seating.labels[seating.side_of(best.seat)]
     if rival is None:
         return f"Only {label} declared (best: {best.describe()})."
     mine = _strength(best, trump, seating, scale)
     theirs = _strength(rival, trump, seating, scale)
-    why = ("a stronger kind of combination", "a higher card", "in trump",
-           "shown first (nearer the first leader)")
+    why = (
+        "a stronger kind of combination",
+        "a higher card",
+        "in trump",
+        "shown first (nearer the first leader)",
+    )
     index = next(i for i, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a != b)
     rival_label = seating.labels[seating.side_of(rival.seat)]
-    return (f"{label}'s {best.describe()} beats {rival_label}'s {rival.describe()}: "
-            f"{why[index]}.")
+    return f"{label}'s {best.describe()} beats {rival_label}'s {rival.describe()}: {why[index]}."

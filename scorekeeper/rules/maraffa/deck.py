@@ -21,6 +21,9 @@ from ..errors import RuleViolation, _
 from ..fields import Field
 
 DEAL_THIRDS = 35
+THIRDS_PER_POINT = 3
+ACE_THIRDS = 3  # each 3, 2, king, horse and jack is one third
+LAST_TRICK_THIRDS = 3
 RANKS = ("3", "2", "ace", "king", "horse", "jack", "7", "6", "5", "4")
 RANK_ALIASES = {"a": "ace", "k": "king", "re": "king", "cavallo": "horse", "fante": "jack"}
 MAX_CARD_TEXT = 40
@@ -28,7 +31,7 @@ MAX_CARD_TEXT = 40
 
 def points(thirds: int) -> int:
     """The whole points of a number of thirds: the fraction is dropped."""
-    return thirds // 3
+    return thirds // THIRDS_PER_POINT
 
 
 @dataclass(frozen=True)
@@ -60,9 +63,11 @@ class CardField(Field):
         card = parse_card(value) if fits else None
         if card is None:
             raise RuleViolation(
-                self.name, _("Name a card as rank of suit, e.g. \"3 of swords\": ranks "
-                             "{ranks}; suits {suits}."),
-                ranks=", ".join(RANKS), suits=", ".join(ITALIAN_SUITS))
+                self.name,
+                _('Name a card as rank of suit, e.g. "3 of swords": ranks {ranks}; suits {suits}.'),
+                ranks=", ".join(RANKS),
+                suits=", ".join(ITALIAN_SUITS),
+            )
         return card
 
     def schema(self) -> dict[str, Any]:

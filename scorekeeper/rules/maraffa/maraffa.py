@@ -68,9 +68,15 @@ class Redeal:
     battezzante: int
 
 
-BATTEZZANTE = Int("battezzante", required=False, nullable=True, min=0, max=PLAYERS - 1,
-                  help="The seat that named trump (in the first deal of a game, the holder "
-                       "of the 4 of coins). Left out: the rotation's.")
+BATTEZZANTE = Int(
+    "battezzante",
+    required=False,
+    nullable=True,
+    min=0,
+    max=PLAYERS - 1,
+    help="The seat that named trump (in the first deal of a game, the holder "
+    "of the 4 of coins). Left out: the rotation's.",
+)
 
 
 @register
@@ -78,41 +84,94 @@ class Maraffa(Variant):
     slug = "maraffa"
     name = "Maraffa"
     family = "maraffa"
-    description = ("Marafon-Beccacino: four players in two teams with the Italian deck; the "
-                   "battezzante names trump, the first team to the target wins.")
+    hand_kind = "maraffa"
+    deal_thirds = DEAL_THIRDS
+    description = (
+        "Marafon-Beccacino: four players in two teams with the Italian deck; the "
+        "battezzante names trump, the first team to the target wins."
+    )
     suits = ITALIAN_SUITS
     default_games_to_win = 2
     options = (
         target_option(41, help="The score that wins a game (31 is common)."),
-        Option("bella_target", "integer", None, min=1, max=100_000, nullable=True,
-               same_as="target",
-               help="The target of la bella, the third game; null: the same as target."),
-        Option("maraffa_by", "choice", "anyone", ("anyone", "battezzante"),
-               help="Who may declare the maraffa: any player, or only the battezzante."),
-        Option("mandare_a_monte", "boolean", False,
-               help="The battezzante may throw in a hand worth less than 1⅓ points; the "
-                    "same dealer deals again."),
-        Option("strict_claim", "boolean", False,
-               help="A claim needs a third more than the target, without the maraffa."),
+        Option(
+            "bella_target",
+            "integer",
+            None,
+            min=1,
+            max=100_000,
+            nullable=True,
+            same_as="target",
+            help="The target of la bella, the third game; null: the same as target.",
+        ),
+        Option(
+            "maraffa_by",
+            "choice",
+            "anyone",
+            ("anyone", "battezzante"),
+            help="Who may declare the maraffa: any player, or only the battezzante.",
+        ),
+        Option(
+            "mandare_a_monte",
+            "boolean",
+            False,
+            help="The battezzante may throw in a hand worth less than 1⅓ points; the "
+            "same dealer deals again.",
+        ),
+        Option(
+            "strict_claim",
+            "boolean",
+            False,
+            help="A claim needs a third more than the target, without the maraffa.",
+        ),
     )
     shapes = (
-        Shape("played", (
-            BATTEZZANTE,
-            Choice("trump", choices=ITALIAN_SUITS),
-            IntList("thirds", required=False, length=2, min=0, max=DEAL_THIRDS,
+        Shape(
+            "played",
+            (
+                BATTEZZANTE,
+                Choice("trump", choices=ITALIAN_SUITS),
+                IntList(
+                    "thirds",
+                    required=False,
+                    length=2,
+                    min=0,
+                    max=DEAL_THIRDS,
                     help="Card points taken by team 0 and team 1 in thirds, last trick "
-                         "included; they add up to 35."),
-            Object("claim", required=False, fields=(
-                Int("team", min=0, max=1, help="The team that claimed."),
-                Int("thirds", min=0, max=DEAL_THIRDS,
-                    help="What the claiming team had taken in the deal, in thirds."),
-            ), help="Chiamarsi fuori: the deal was stopped by a claim."),
-            Int("maraffa", required=False, nullable=True, min=0, max=1,
-                help="The team that declared the maraffa (+3)."),
-            Const("thrown_in", required=False, value=False),
-        ), title="Played"),
-        Shape("thrown_in", (BATTEZZANTE, Const("thrown_in", value=True)),
-              title="Mandare a monte", thrown_in=True),
+                    "included; they add up to 35.",
+                ),
+                Object(
+                    "claim",
+                    required=False,
+                    fields=(
+                        Int("team", min=0, max=1, help="The team that claimed."),
+                        Int(
+                            "thirds",
+                            min=0,
+                            max=DEAL_THIRDS,
+                            help="What the claiming team had taken in the deal, in thirds.",
+                        ),
+                    ),
+                    help="Chiamarsi fuori: the deal was stopped by a claim.",
+                ),
+                Int(
+                    "maraffa",
+                    required=False,
+                    nullable=True,
+                    min=0,
+                    max=1,
+                    help="The team that declared the maraffa (+3).",
+                ),
+                Const("thrown_in", required=False, value=False),
+            ),
+            title="Played",
+        ),
+        Shape(
+            "thrown_in",
+            (BATTEZZANTE, Const("thrown_in", value=True)),
+            title="Mandare a monte",
+            thrown_in=True,
+        ),
     )
 
     # -- checking --------------------------------------------------------------------------
@@ -120,8 +179,10 @@ class Maraffa(Variant):
         battezzante = self._battezzante(values["battezzante"], ctx)
         if shape.thrown_in:
             if not ctx.options["mandare_a_monte"]:
-                raise RuleViolation("thrown_in", _("Mandare a monte is not played at this "
-                                                   "table (option mandare_a_monte)."))
+                raise RuleViolation(
+                    "thrown_in",
+                    _("Mandare a monte is not played at this table (option mandare_a_monte)."),
+                )
             return Redeal(battezzante)
         maraffa = self._maraffa(values["maraffa"], battezzante, ctx)
         thirds, claim = _thirds_or_claim(values)
@@ -131,24 +192,36 @@ class Maraffa(Variant):
         if given is not None:
             return given
         if ctx.turn.first_to_speak is None:
-            raise RuleViolation("battezzante", _("Name the battezzante: in the first deal of "
-                                                 "a game, the holder of the 4 of coins."))
+            raise RuleViolation(
+                "battezzante",
+                _(
+                    "Name the battezzante: in the first deal of "
+                    "a game, the holder of the 4 of coins."
+                ),
+            )
         return ctx.turn.first_to_speak
 
     def _maraffa(self, team: int | None, battezzante: int, ctx: HandContext) -> int | None:
         own = ctx.table.team_of(battezzante)
         if team is not None and ctx.options["maraffa_by"] == "battezzante" and team != own:
-            raise RuleViolation("maraffa", _("Only the battezzante ({name}) may declare the "
-                                             "maraffa at this table (option maraffa_by), so "
-                                             "it can only be for team {team}."),
-                                name=ctx.name(battezzante), team=own)
+            raise RuleViolation(
+                "maraffa",
+                _(
+                    "Only the battezzante ({name}) may declare the "
+                    "maraffa at this table (option maraffa_by), so "
+                    "it can only be for team {team}."
+                ),
+                name=ctx.name(battezzante),
+                team=own,
+            )
         return team
 
     # -- scoring ---------------------------------------------------------------------------
     def score(self, hand: Deal | Redeal, ctx: HandContext) -> Score:
         if isinstance(hand, Redeal):
-            return Score(thrown_in=True,
-                         summary=f"{ctx.name(hand.battezzante)} threw in: mandare a monte")
+            return Score(
+                thrown_in=True, summary=f"{ctx.name(hand.battezzante)} threw in: mandare a monte"
+            )
         if hand.claim is not None:
             return _score_claim(hand, hand.claim, ctx)
         return _score_deal(hand, ctx)
@@ -173,15 +246,18 @@ class Maraffa(Variant):
 def _thirds_or_claim(values: dict[str, Any]) -> tuple[tuple[int, int] | None, Claim | None]:
     thirds, claim = values["thirds"], values["claim"]
     if thirds is not None and claim is not None:
-        raise RuleViolation("claim", _("Give the thirds of a finished deal or a claim, "
-                                       "not both."))
+        raise RuleViolation("claim", _("Give the thirds of a finished deal or a claim, not both."))
     if claim is not None:
         return None, Claim(claim["team"], claim["thirds"])
     if thirds is None:
         raise RuleViolation("thirds", _("Give the thirds each team took (or a claim)."))
     if sum(thirds) != DEAL_THIRDS:
-        raise RuleViolation("thirds", _("The thirds of a deal add up to {total}; these add "
-                                        "up to {given}."), total=DEAL_THIRDS, given=sum(thirds))
+        raise RuleViolation(
+            "thirds",
+            _("The thirds of a deal add up to {total}; these add up to {given}."),
+            total=DEAL_THIRDS,
+            given=sum(thirds),
+        )
     return thirds, None
 
 
@@ -191,10 +267,13 @@ def _score_deal(hand: Deal, ctx: HandContext) -> Score:
     if hand.maraffa is not None:
         delta[hand.maraffa] += MARAFFA_BONUS
     maraffa = f", maraffa for {_team(hand.maraffa, ctx)}" if hand.maraffa is not None else ""
-    summary = (f"{ctx.name(hand.battezzante)} named {hand.trump}: "
-               f"{delta[0]} to {delta[1]}{maraffa}")
-    return Score(delta=(delta[0], delta[1]), summary=summary, extra={PLAYED: True},
-                 details={"thirds": list(hand.thirds), "maraffa": hand.maraffa})
+    summary = f"{ctx.name(hand.battezzante)} named {hand.trump}: {delta[0]} to {delta[1]}{maraffa}"
+    return Score(
+        delta=(delta[0], delta[1]),
+        summary=summary,
+        extra={PLAYED: True},
+        details={"thirds": list(hand.thirds), "maraffa": hand.maraffa},
+    )
 
 
 def _score_claim(hand: Deal, claim: Claim, ctx: HandContext) -> Score:
@@ -204,12 +283,21 @@ def _score_claim(hand: Deal, claim: Claim, ctx: HandContext) -> Score:
     if hand.maraffa is not None:
         delta[hand.maraffa] += MARAFFA_BONUS
     verdict = "right, wins the game" if right else "wrong, loses the game"
-    summary = (f"{ctx.name(hand.battezzante)} named {hand.trump}; {_team(claim.team, ctx)} "
-               f"claimed {ctx.target()}: {verdict}")
-    return Score(delta=(delta[0], delta[1]), summary=summary, extra={PLAYED: True},
-                 game_winner=claim.team if right else 1 - claim.team,
-                 details={"claim": {"team": claim.team, "thirds": claim.thirds},
-                          "maraffa": hand.maraffa, "claim_right": right})
+    summary = (
+        f"{ctx.name(hand.battezzante)} named {hand.trump}; {_team(claim.team, ctx)} "
+        f"claimed {ctx.target()}: {verdict}"
+    )
+    return Score(
+        delta=(delta[0], delta[1]),
+        summary=summary,
+        extra={PLAYED: True},
+        game_winner=claim.team if right else 1 - claim.team,
+        details={
+            "claim": {"team": claim.team, "thirds": claim.thirds},
+            "maraffa": hand.maraffa,
+            "claim_right": right,
+        },
+    )
 
 
 def claim_is_right(claim: Claim, own_maraffa: bool, ctx: HandContext) -> bool:

@@ -51,12 +51,14 @@ class Payment:
 
 
 # The payments table: a row per kind of contract, for a won contract.
-PAYMENTS = MappingProxyType({
-    "chiamo": Payment(declarer=2, partner=1, each_of_popolo=-1),
-    "alone": Payment(declarer=8, partner=0, each_of_popolo=-2),  # chiamata in mano, di_piu
-    "maso": Payment(declarer=16, partner=0, each_of_popolo=-4),
-    "maso_dei_masi": Payment(declarer=32, partner=0, each_of_popolo=-8),
-})
+PAYMENTS = MappingProxyType(
+    {
+        "chiamo": Payment(declarer=2, partner=1, each_of_popolo=-1),
+        "alone": Payment(declarer=8, partner=0, each_of_popolo=-2),  # chiamata in mano, di_piu
+        "maso": Payment(declarer=16, partner=0, each_of_popolo=-4),
+        "maso_dei_masi": Payment(declarer=32, partner=0, each_of_popolo=-8),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -96,9 +98,15 @@ class AllPassed:
     first: int
 
 
-FIRST = Int("first", required=False, nullable=True, min=0, max=PLAYERS - 1,
-            help="The seat that spoke first (in the first deal, the holder of the 5 of "
-                 "swords). Left out: the rotation's.")
+FIRST = Int(
+    "first",
+    required=False,
+    nullable=True,
+    min=0,
+    max=PLAYERS - 1,
+    help="The seat that spoke first (in the first deal, the holder of the 5 of "
+    "swords). Left out: the rotation's.",
+)
 
 
 @register
@@ -106,60 +114,106 @@ class Trionfo(Variant):
     slug = "trionfo"
     name = "Trionfo"
     family = "maraffa"
-    description = ("Five players with the Italian deck; the declarer calls a partner or "
-                   "plays alone, and every hand pays game points that add up to zero.")
+    hand_kind = "trionfo"
+    deal_thirds = DEAL_THIRDS
+    description = (
+        "Five players with the Italian deck; the declarer calls a partner or "
+        "plays alone, and every hand pays game points that add up to zero."
+    )
     players = PLAYERS
     teams = None
     individual = True
     session = True
     suits = ITALIAN_SUITS
     options = (
-        Option("deals", "integer", None, min=1, max=10_000, nullable=True,
-               help="The session ends after this many hands; null: until the table closes "
-                    "it."),
+        Option(
+            "deals",
+            "integer",
+            None,
+            min=1,
+            max=10_000,
+            nullable=True,
+            help="The session ends after this many hands; null: until the table closes it.",
+        ),
     )
     shapes = (
-        Shape("played", (
-            FIRST,
-            Int("declarer", min=0, max=PLAYERS - 1, help="The seat that won the bidding."),
-            Choice("bid", choices=BIDS),
-            Choice("trump", choices=ITALIAN_SUITS),
-            CardField("called", required=False, nullable=True,
-                      help="With chiamo: the called card, e.g. \"3 of swords\"."),
-            Int("partner", required=False, nullable=True, min=0, max=PLAYERS - 1,
-                help="With chiamo: the seat that held the called card (the declarer's own "
-                     "for chiamata in mano)."),
-            Int("thirds", required=False, nullable=True, min=0, max=DEAL_THIRDS,
-                help="With chiamo and di_piu: card points the declarer's side took, in "
-                     "thirds (of 35)."),
-            Bool("made", required=False, nullable=True,
-                 help="With maso and maso_dei_masi: whether the declarer made it."),
-            Const("thrown_in", required=False, value=False),
-        ), title="Played"),
-        Shape("thrown_in", (FIRST, Const("thrown_in", value=True)), title="All passed",
-              thrown_in=True),
+        Shape(
+            "played",
+            (
+                FIRST,
+                Int("declarer", min=0, max=PLAYERS - 1, help="The seat that won the bidding."),
+                Choice("bid", choices=BIDS),
+                Choice("trump", choices=ITALIAN_SUITS),
+                CardField(
+                    "called",
+                    required=False,
+                    nullable=True,
+                    help='With chiamo: the called card, e.g. "3 of swords".',
+                ),
+                Int(
+                    "partner",
+                    required=False,
+                    nullable=True,
+                    min=0,
+                    max=PLAYERS - 1,
+                    help="With chiamo: the seat that held the called card (the declarer's own "
+                    "for chiamata in mano).",
+                ),
+                Int(
+                    "thirds",
+                    required=False,
+                    nullable=True,
+                    min=0,
+                    max=DEAL_THIRDS,
+                    help="With chiamo and di_piu: card points the declarer's side took, in "
+                    "thirds (of 35).",
+                ),
+                Bool(
+                    "made",
+                    required=False,
+                    nullable=True,
+                    help="With maso and maso_dei_masi: whether the declarer made it.",
+                ),
+                Const("thrown_in", required=False, value=False),
+            ),
+            title="Played",
+        ),
+        Shape(
+            "thrown_in", (FIRST, Const("thrown_in", value=True)), title="All passed", thrown_in=True
+        ),
     )
 
     # -- checking --------------------------------------------------------------------------
-    def build(self, shape: Shape, values: dict[str, Any], ctx: HandContext
-              ) -> Contract | AllPassed:
+    def build(self, shape: Shape, values: dict[str, Any], ctx: HandContext) -> Contract | AllPassed:
         first = _first(values["first"], ctx)
         if shape.thrown_in:
             return AllPassed(first)
         bid = values["bid"]
         _check_outcome(bid, values["thirds"], values["made"])
         _check_call(bid, values["trump"], values["partner"], values["called"])
-        return Contract(first, values["declarer"], bid, values["trump"], values["partner"],
-                        values["called"], values["thirds"], values["made"])
+        return Contract(
+            first,
+            values["declarer"],
+            bid,
+            values["trump"],
+            values["partner"],
+            values["called"],
+            values["thirds"],
+            values["made"],
+        )
 
     # -- scoring ---------------------------------------------------------------------------
     def score(self, hand: Contract | AllPassed, ctx: HandContext) -> Score:
         if isinstance(hand, AllPassed):
-            return Score(player_delta=(0,) * PLAYERS, thrown_in=True,
-                         summary="All passed: thrown in")
+            return Score(
+                player_delta=(0,) * PLAYERS, thrown_in=True, summary="All passed: thrown in"
+            )
         delta = payments(hand)
-        return Score(player_delta=delta, summary=_summary(hand, ctx),
-                     details={"won": hand.won, "contract": hand.row})
+        return Score(
+            player_delta=delta,
+            summary=_summary(hand, ctx),
+            details={"won": hand.won, "contract": hand.row},
+        )
 
     # -- the session -----------------------------------------------------------------------
     def game_end(self, game: GameState, score: Score, ctx: HandContext) -> GameEnd | None:
@@ -189,23 +243,25 @@ def _first(given: int | None, ctx: HandContext) -> int:
     if given is not None:
         return given
     if ctx.turn.first_to_speak is None:
-        raise RuleViolation("first", _("Name who spoke first: in the first deal, the holder "
-                                       "of the 5 of swords."))
+        raise RuleViolation(
+            "first", _("Name who spoke first: in the first deal, the holder of the 5 of swords.")
+        )
     return ctx.turn.first_to_speak
 
 
 def _check_outcome(bid: str, thirds: int | None, made: bool | None) -> None:
     if bid in CARD_POINT_BIDS:
         if made is not None:
-            raise RuleViolation("made", _("A {bid} is won on card points: give thirds, not "
-                                          "made."), bid=bid)
+            raise RuleViolation(
+                "made", _("A {bid} is won on card points: give thirds, not made."), bid=bid
+            )
         if thirds is None:
-            raise RuleViolation("thirds", _("Give the thirds the declarer's side took in a "
-                                            "{bid}."), bid=bid)
+            raise RuleViolation(
+                "thirds", _("Give the thirds the declarer's side took in a {bid}."), bid=bid
+            )
         return
     if thirds is not None:
-        raise RuleViolation("thirds", _("A {bid} is made or not: give made, not thirds."),
-                            bid=bid)
+        raise RuleViolation("thirds", _("A {bid} is made or not: give made, not thirds."), bid=bid)
     if made is None:
         raise RuleViolation("made", _("Say whether the {bid} was made."), bid=bid)
 
@@ -213,17 +269,23 @@ def _check_outcome(bid: str, thirds: int | None, made: bool | None) -> None:
 def _check_call(bid: str, trump: str, partner: int | None, called: Card | None) -> None:
     if bid != "chiamo":
         if partner is not None:
-            raise RuleViolation("partner", _("Only a chiamo has a partner; a {bid} is played "
-                                             "alone."), bid=bid)
+            raise RuleViolation(
+                "partner", _("Only a chiamo has a partner; a {bid} is played alone."), bid=bid
+            )
         if called is not None:
             raise RuleViolation("called", _("Only a chiamo calls a card."))
         return
     if partner is None:
-        raise RuleViolation("partner", _("Give the seat that held the called card (the "
-                                         "declarer's own for chiamata in mano)."))
+        raise RuleViolation(
+            "partner",
+            _("Give the seat that held the called card (the declarer's own for chiamata in mano)."),
+        )
     if called is not None and called.suit == trump:
-        raise RuleViolation("called", _("The called card must be in a suit other than "
-                                        "trump ({trump})."), trump=trump)
+        raise RuleViolation(
+            "called",
+            _("The called card must be in a suit other than trump ({trump})."),
+            trump=trump,
+        )
 
 
 def payments(hand: Contract) -> tuple[int, ...]:

@@ -70,42 +70,59 @@ class AuctionResult:
 
 BID_CALL = Object("call", fields=(Int("bid", min=7, max=TRICKS), Choice("trump", choices=STRAINS)))
 AUCTION = ListOf(
-    "auction", required=False, max_items=60,
+    "auction",
+    required=False,
+    max_items=60,
     item=Any_("call", options=(Const("call", value=PASS), Const("call", value=DOUBLE), BID_CALL)),
     help='The calls in order from the first bidder: "pass", "double" or '
-         '{"bid": 8, "trump": "hearts"}.')
+    '{"bid": 8, "trump": "hearts"}.',
+)
 
 
 @register
 class EgyptianTarneeb(ContractTarneeb):
     slug = "tarneeb_egyptian"
     name = "Egyptian Tarneeb"
-    description = ("Tarneeb whose bids name a strain (7 clubs up to 13 no trumps) and may be "
-                   "doubled by an opponent.")
+    description = (
+        "Tarneeb whose bids name a strain (7 clubs up to 13 no trumps) and may be "
+        "doubled by an opponent."
+    )
     options = (target_option(41), *sweep_options())
     shapes = (
         contract_shape(
             Int("bid", min=7, max=TRICKS, help="Tricks the declarer's team undertook."),
             Choice("trump", choices=STRAINS, help="The strain of the bid."),
-            Bool("doubled", required=False, default=False,
-                 help="Whether an opponent doubled the contract."),
+            Bool(
+                "doubled",
+                required=False,
+                default=False,
+                help="Whether an opponent doubled the contract.",
+            ),
             AUCTION,
         ),
         THROWN_IN,
     )
 
     def contract(self, values: dict[str, Any], ctx: HandContext) -> Contract:
-        return Contract(values["declarer"], values["bid"], values["trump"], values["tricks"],
-                        doubled=values["doubled"])
+        return Contract(
+            values["declarer"],
+            values["bid"],
+            values["trump"],
+            values["tricks"],
+            doubled=values["doubled"],
+        )
 
     def check_auction(self, calls: Sequence[Any], contract: Contract, ctx: HandContext) -> None:
         result = run_egyptian_auction(calls, ctx)
         bid = Bid(contract.bid, contract.trump)
         if result != AuctionResult(contract.declarer, bid, contract.doubled):
             raise RuleViolation(
-                "auction", _("The auction does not end with {name} bidding {bid}{doubled}."),
-                name=ctx.name(contract.declarer), bid=str(bid),
-                doubled=", doubled" if contract.doubled else "")
+                "auction",
+                _("The auction does not end with {name} bidding {bid}{doubled}."),
+                name=ctx.name(contract.declarer),
+                bid=str(bid),
+                doubled=", doubled" if contract.doubled else "",
+            )
 
 
 class _Auction:
@@ -133,23 +150,39 @@ class _Auction:
     def _double(self, seat: int, index: int) -> None:
         name = self.ctx.name(seat)
         if self.best is None:
-            raise RuleViolation("auction", _("Call {index}: {name} doubled, but there is no "
-                                             "bid to double."), index=index, name=name)
+            raise RuleViolation(
+                "auction",
+                _("Call {index}: {name} doubled, but there is no bid to double."),
+                index=index,
+                name=name,
+            )
         table = self.ctx.table
         if table.team_of(self.best[0]) == table.team_of(seat):
-            raise RuleViolation("auction", _("Call {index}: {name} may not double his own "
-                                             "side's bid."), index=index, name=name)
+            raise RuleViolation(
+                "auction",
+                _("Call {index}: {name} may not double his own side's bid."),
+                index=index,
+                name=name,
+            )
         if self.doubled:
-            raise RuleViolation("auction", _("Call {index}: {name} doubled a bid that is "
-                                             "already doubled."), index=index, name=name)
+            raise RuleViolation(
+                "auction",
+                _("Call {index}: {name} doubled a bid that is already doubled."),
+                index=index,
+                name=name,
+            )
         self.doubled = True
 
     def _bid(self, seat: int, bid: Bid, index: int) -> None:
         if self.best is not None and bid.rank() <= self.best[1].rank():
-            raise RuleViolation("auction", _("Call {index}: {name} bid {bid}, which does not "
-                                             "beat {best}."),
-                                index=index, name=self.ctx.name(seat), bid=str(bid),
-                                best=str(self.best[1]))
+            raise RuleViolation(
+                "auction",
+                _("Call {index}: {name} bid {bid}, which does not beat {best}."),
+                index=index,
+                name=self.ctx.name(seat),
+                bid=str(bid),
+                best=str(self.best[1]),
+            )
         self.best = (seat, bid)
         self.doubled = False
 
@@ -161,8 +194,9 @@ def run_egyptian_auction(calls: Sequence[Any], ctx: HandContext) -> AuctionResul
     seat = (ctx.dealer + 1) % players
     for index, call in enumerate(calls, start=1):
         if auction.over():
-            raise RuleViolation("auction", _("The auction was over before call {index}."),
-                                index=index)
+            raise RuleViolation(
+                "auction", _("The auction was over before call {index}."), index=index
+            )
         auction.call(seat, call, index)
         seat = (seat + 1) % players
     if not auction.over():
@@ -170,4 +204,3 @@ def run_egyptian_auction(calls: Sequence[Any], ctx: HandContext) -> AuctionResul
     if auction.best is None:
         return None
     return AuctionResult(auction.best[0], auction.best[1], auction.doubled)
-

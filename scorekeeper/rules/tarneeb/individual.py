@@ -51,10 +51,34 @@ TARGET_RAISE = 10
 BOTH_QUALIFY = ("raise_target", "higher_total")
 
 # Table values of a bid, gained when made and lost when failed (400: a grand has none).
-POINTS_400: Mapping[int, int] = {2: 2, 3: 3, 4: 4, 5: 10, 6: 12, 7: 14, 8: 16, 9: 27, 10: 30,
-                                 11: 33, 12: 36}
-POINTS_41: Mapping[int, int] = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 14, 8: 16, 9: 18,
-                                10: 20, 11: 22, 12: 24, 13: 26}
+POINTS_400: Mapping[int, int] = {
+    2: 2,
+    3: 3,
+    4: 4,
+    5: 10,
+    6: 12,
+    7: 14,
+    8: 16,
+    9: 27,
+    10: 30,
+    11: 33,
+    12: 36,
+}
+POINTS_41: Mapping[int, int] = {
+    1: 1,
+    2: 2,
+    3: 3,
+    4: 4,
+    5: 5,
+    6: 6,
+    7: 14,
+    8: 16,
+    9: 18,
+    10: 20,
+    11: 22,
+    12: 24,
+    13: 26,
+}
 # 400: (a score at least this, the least bid or total it calls for), highest first.
 MIN_BID_400 = ((50, 5), (40, 4), (30, 3))
 LOWEST_BID_400 = 2
@@ -72,34 +96,63 @@ class BidsHand:
 
 
 def individual_shapes(lowest_bid: int) -> tuple[Shape, ...]:
-    bids = IntList("bids", length=4, min=lowest_bid, max=TRICKS,
-                   help="Each player's bid, by seat: the tricks he alone undertook.")
+    bids = IntList(
+        "bids",
+        length=4,
+        min=lowest_bid,
+        max=TRICKS,
+        help="Each player's bid, by seat: the tricks he alone undertook.",
+    )
     return (
-        Shape("played", (
-            bids,
-            IntList("tricks", required=False, length=4, min=0, max=TRICKS,
+        Shape(
+            "played",
+            (
+                bids,
+                IntList(
+                    "tricks",
+                    required=False,
+                    length=4,
+                    min=0,
+                    max=TRICKS,
                     help="Tricks each player took, by seat; they add up to 13. Left out when "
-                         "the bids were too low and the hand was thrown in."),
-            ListOf("penalised", required=False, max_items=4, item=Int("seat", min=0, max=3),
-                   help="Seats that broke the ten-second rule and score nothing "
-                        "(option slow_play_penalty)."),
-            Const("thrown_in", required=False, value=False),
-        ), title="Played"),
-        Shape("thrown_in", (bids, Const("thrown_in", value=True)),
-              title="Bids too low: thrown in", thrown_in=True),
+                    "the bids were too low and the hand was thrown in.",
+                ),
+                ListOf(
+                    "penalised",
+                    required=False,
+                    max_items=4,
+                    item=Int("seat", min=0, max=3),
+                    help="Seats that broke the ten-second rule and score nothing "
+                    "(option slow_play_penalty).",
+                ),
+                Const("thrown_in", required=False, value=False),
+            ),
+            title="Played",
+        ),
+        Shape(
+            "thrown_in",
+            (bids, Const("thrown_in", value=True)),
+            title="Bids too low: thrown in",
+            thrown_in=True,
+        ),
     )
 
 
 def slow_play_option() -> Option:
-    return Option("slow_play_penalty", "boolean", False,
-                  help="The ten-second rule: a hand may list penalised players, who score "
-                       "nothing for it.")
+    return Option(
+        "slow_play_penalty",
+        "boolean",
+        False,
+        help="The ten-second rule: a hand may list penalised players, who score nothing for it.",
+    )
 
 
 class IndividualTarneeb(Variant):
     """What 400 and 41 share; subclasses give the table of points and the minimums."""
 
     family = "tarneeb"
+    hand_kind = "individual"
+    tricks = TRICKS
     individual = True
     points: ClassVar[Mapping[int, int]]
     grand_decides: ClassVar[bool] = False
@@ -122,17 +175,25 @@ class IndividualTarneeb(Variant):
         too_low = sum(bids) < self.min_total(ctx)
         tricks = values.get("tricks")
         if shape.thrown_in or tricks is None:
-            self._check_thrown_in(bids, too_low, penalised,
-                                  "thrown_in" if shape.thrown_in else "tricks")
+            self._check_thrown_in(
+                bids, too_low, penalised, "thrown_in" if shape.thrown_in else "tricks"
+            )
             return BidsHand(bids, None)
         if too_low:
-            raise RuleViolation("bids", _("The bids add up to {total}, under the {minimum} "
-                                          "this hand needs: it was thrown in, so send the "
-                                          "bids without tricks."),
-                                total=sum(bids), minimum=self.min_total(ctx))
+            raise RuleViolation(
+                "bids",
+                _(
+                    "The bids add up to {total}, under the {minimum} "
+                    "this hand needs: it was thrown in, so send the "
+                    "bids without tricks."
+                ),
+                total=sum(bids),
+                minimum=self.min_total(ctx),
+            )
         if sum(tricks) != TRICKS:
-            raise RuleViolation("tricks", _("The tricks must add up to 13, not {total}."),
-                                total=sum(tricks))
+            raise RuleViolation(
+                "tricks", _("The tricks must add up to 13, not {total}."), total=sum(tricks)
+            )
         return BidsHand(bids, tricks, penalised)
 
     def _check_minimums(self, bids: Sequence[int], ctx: HandContext) -> None:
@@ -140,26 +201,39 @@ class IndividualTarneeb(Variant):
         for seat, bid in enumerate(bids):
             minimum = self.min_bid(scores[seat])
             if bid < minimum:
-                raise RuleViolation("bids", _("{name} has {points} points and must bid at "
-                                              "least {minimum}."),
-                                    name=ctx.name(seat), points=scores[seat], minimum=minimum)
+                raise RuleViolation(
+                    "bids",
+                    _("{name} has {points} points and must bid at least {minimum}."),
+                    name=ctx.name(seat),
+                    points=scores[seat],
+                    minimum=minimum,
+                )
 
-    def _check_thrown_in(self, bids: Sequence[int], too_low: bool, penalised: frozenset[int],
-                         field: str) -> None:
+    def _check_thrown_in(
+        self, bids: Sequence[int], too_low: bool, penalised: frozenset[int], field: str
+    ) -> None:
         if not too_low:
-            raise RuleViolation(field, _("The bids add up to {total}, enough for the hand to "
-                                         "be played: give the tricks each player took."),
-                                total=sum(bids))
+            raise RuleViolation(
+                field,
+                _(
+                    "The bids add up to {total}, enough for the hand to "
+                    "be played: give the tricks each player took."
+                ),
+                total=sum(bids),
+            )
         if penalised:
-            raise RuleViolation("penalised", _("A thrown-in hand is not played, so nobody can "
-                                               "be penalised in it."))
+            raise RuleViolation(
+                "penalised", _("A thrown-in hand is not played, so nobody can be penalised in it.")
+            )
 
     def _penalised(self, seats: Sequence[int] | None, ctx: HandContext) -> frozenset[int]:
         if not seats:
             return frozenset()
         if not ctx.options["slow_play_penalty"]:
-            raise RuleViolation("penalised", _("The ten-second rule is not played at this "
-                                               "table (option slow_play_penalty)."))
+            raise RuleViolation(
+                "penalised",
+                _("The ten-second rule is not played at this table (option slow_play_penalty)."),
+            )
         if len(set(seats)) != len(seats):
             raise RuleViolation("penalised", _("List each penalised player once."))
         return frozenset(seats)
@@ -167,13 +241,20 @@ class IndividualTarneeb(Variant):
     # -- scoring --------------------------------------------------------------------------
     def score(self, hand: BidsHand, ctx: HandContext) -> Score:
         if hand.tricks is None:
-            return Score(thrown_in=True, summary=f"The bids add up to {sum(hand.bids)}, under "
-                                                 f"{self.min_total(ctx)}: thrown in")
+            return Score(
+                thrown_in=True,
+                summary=f"The bids add up to {sum(hand.bids)}, under "
+                f"{self.min_total(ctx)}: thrown in",
+            )
         player_delta = tuple(self._player_points(hand, seat) for seat in range(self.players))
         winner = self._grand_winner(hand, ctx)
         extra = None if winner is not None else self._raised_target(player_delta, ctx)
-        return Score(player_delta=player_delta, game_winner=winner, extra=extra,
-                     summary=self._summary(hand, player_delta, winner, ctx))
+        return Score(
+            player_delta=player_delta,
+            game_winner=winner,
+            extra=extra,
+            summary=self._summary(hand, player_delta, winner, ctx),
+        )
 
     def _player_points(self, hand: BidsHand, seat: int) -> int:
         assert hand.tricks is not None
@@ -187,8 +268,11 @@ class IndividualTarneeb(Variant):
         if not self.grand_decides:
             return None
         assert hand.tricks is not None
-        grands = [seat for seat, bid in enumerate(hand.bids)
-                  if bid == GRAND and seat not in hand.penalised]
+        grands = [
+            seat
+            for seat, bid in enumerate(hand.bids)
+            if bid == GRAND and seat not in hand.penalised
+        ]
         made = [seat for seat in grands if hand.tricks[seat] == TRICKS]
         if made:
             return _team(ctx, made[0])
@@ -197,8 +281,9 @@ class IndividualTarneeb(Variant):
             return 1 - failed_teams.pop()
         return None
 
-    def _raised_target(self, player_delta: Sequence[int], ctx: HandContext
-                       ) -> dict[str, Any] | None:
+    def _raised_target(
+        self, player_delta: Sequence[int], ctx: HandContext
+    ) -> dict[str, Any] | None:
         if self.both_qualify(ctx) != "raise_target":
             return None
         target = current_target(ctx.game, ctx)
@@ -207,14 +292,16 @@ class IndividualTarneeb(Variant):
             return None
         return {**ctx.game.extra, "target": target + TARGET_RAISE}
 
-    def _summary(self, hand: BidsHand, player_delta: Sequence[int], winner: int | None,
-                 ctx: HandContext) -> str:
+    def _summary(
+        self, hand: BidsHand, player_delta: Sequence[int], winner: int | None, ctx: HandContext
+    ) -> str:
         assert hand.tricks is not None
         parts = []
         for seat, (bid, took) in enumerate(zip(hand.bids, hand.tricks, strict=True)):
             penalty = " (penalised)" if seat in hand.penalised else ""
-            parts.append(f"{ctx.name(seat)} bid {bid}, took {took}{penalty}: "
-                         f"{player_delta[seat]:+d}")
+            parts.append(
+                f"{ctx.name(seat)} bid {bid}, took {took}{penalty}: {player_delta[seat]:+d}"
+            )
         text = "; ".join(parts)
         if winner is not None:
             names = " and ".join(ctx.name(seat) for seat in (self.teams or ())[winner])
@@ -224,9 +311,12 @@ class IndividualTarneeb(Variant):
     # -- the end of a game ----------------------------------------------------------------
     def qualifying_teams(self, player_scores: Sequence[int], target: int) -> list[int]:
         """Partnerships with a player at or above the target whose partner is above 0."""
-        return [index for index, (one, two) in enumerate(self.teams or ())
-                if (player_scores[one] >= target and player_scores[two] > 0)
-                or (player_scores[two] >= target and player_scores[one] > 0)]
+        return [
+            index
+            for index, (one, two) in enumerate(self.teams or ())
+            if (player_scores[one] >= target and player_scores[two] > 0)
+            or (player_scores[two] >= target and player_scores[one] > 0)
+        ]
 
     def game_end(self, game: GameState, score: Score, ctx: HandContext) -> GameEnd | None:
         if score.game_winner is not None:
@@ -269,19 +359,31 @@ def _player_scores(game: GameState) -> tuple[int, ...]:
 class Tarneeb400(IndividualTarneeb):
     slug = "tarneeb_400"
     name = "Tarneeb 400"
-    description = ("Each player bids the tricks he alone will take, hearts trump; scores are "
-                   "kept by player and a bid of 13 decides the game.")
+    description = (
+        "Each player bids the tricks he alone will take, hearts trump; scores are "
+        "kept by player and a bid of 13 decides the game."
+    )
     points = POINTS_400
     grand_decides = True
     options = (
         target_option(41, help="The score a player must reach, his partner above 0, to win."),
-        Option("min_total_bids", "choice", "rising", ("rising", *range(10, 17)),
-               help="The least the four bids may add up to: \"rising\" (11; 12 once any "
-                    "player has 30 or more, 13 at 40, 14 at 50) or a fixed number from 10 "
-                    "to 16."),
-        Option("both_qualify", "choice", "raise_target", BOTH_QUALIFY,
-               help="When both partnerships qualify in one hand: play on with the target "
-                    "raised by 10, or the higher partnership total wins."),
+        Option(
+            "min_total_bids",
+            "choice",
+            "rising",
+            ("rising", *range(10, 17)),
+            help='The least the four bids may add up to: "rising" (11; 12 once any '
+            "player has 30 or more, 13 at 40, 14 at 50) or a fixed number from 10 "
+            "to 16.",
+        ),
+        Option(
+            "both_qualify",
+            "choice",
+            "raise_target",
+            BOTH_QUALIFY,
+            help="When both partnerships qualify in one hand: play on with the target "
+            "raised by 10, or the higher partnership total wins.",
+        ),
         slow_play_option(),
     )
     shapes = individual_shapes(LOWEST_BID_400)
@@ -303,8 +405,9 @@ class Tarneeb400(IndividualTarneeb):
 class Tarneeb41(IndividualTarneeb):
     slug = "tarneeb_41"
     name = "Tarneeb 41"
-    description = ("As 400, but a bid of 1 is allowed, the bids must total 11 and a bid of 13 "
-                   "scores 26.")
+    description = (
+        "As 400, but a bid of 1 is allowed, the bids must total 11 and a bid of 13 scores 26."
+    )
     points = POINTS_41
     options = (
         target_option(41, help="The score a player must reach, his partner above 0, to win."),

@@ -1,0 +1,1 @@
+"""The phone UI adapter: server-rendered pages over the selectors and services."""

@@ -1,0 +1,258 @@
+"""The phone pages: thin views that read through selectors and write through services.
+
+A match is opened by its link's token: the match ``id`` (may enter hands) or its
+``view_id`` (spectators: read only). Any other token is a 404. Hands are entered by the
+page's JavaScript through the JSON API; undo and close are plain forms posted here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import rules, selectors, services, words
+from ..models import Match
+from ..rules import MatchConflict, RuleViolation
+from ..translate import (
+    SafeJSONParser,
+    conflict_message,
+    request_body,
+    spectator_refused,
+    split_number,
+    translated,
+)
+from . import handform, matchsetup, sheet
+
+MAX_HAND = 10**6
+
+
+def _variant(slug: str) -> rules.Variant:
+    variant = rules.find_variant(slug)
+    if variant is None:
+        raise Http404
+    return variant
+
+
+def _open(token: str) -> tuple[Match, bool]:
+    try:
+        return selectors.match_by_token(token)
+    except Match.DoesNotExist as error:
+        raise Http404 from error
+
+
+def _writable(token: str) -> Match:
+    match, writable = _open(token)
+    if not writable:
+        raise Http404  # a spectator's link has nothing to post to
+    return match
+
+
+def _games() -> list[dict[str, Any]]:
+    """Every game, the families together as a table knows them (tarneeb first)."""
+    order = list(words.GAMES)
+    variants = sorted(
+        rules.VARIANTS.values(),
+        key=lambda v: order.index(v.slug) if v.slug in order else len(order),
+    )
+    return [
+        {
+            "slug": v.slug,
+            "name": words.game_name(v),
+            "description": words.game_description(v),
+            "players": v.players,
+        }
+        for v in variants
+    ]
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "scorekeeper/home.html", {"games": _games()})
+
+
+@require_GET
+def choose(request: HttpRequest) -> HttpResponse:
+    return render(request, "scorekeeper/choose.html", {"games": _games()})
+
+
+@require_http_methods(["GET", "POST"])
+def new_match(request: HttpRequest, slug: str) -> HttpResponse:
+    variant = _variant(slug)
+    context: dict[str, Any] = {
+        "variant": variant,
+        "name": words.game_name(variant),
+        "errors": {},
+        "players": [""] * variant.players,
+        "games_to_win": variant.default_games_to_win,
+        "first_dealer": 0,
+    }
+    if request.method == "GET":
+        context["controls"] = matchsetup.controls(variant)
+        return render(request, "scorekeeper/setup.html", context)
+    posted = request.POST
+    form = matchsetup.MatchSetupForm(variant, posted)
+    form.is_valid()
+    errors = form.option_errors()
+    players, options = form.players(), form.options()
+    games_to_win = form.cleaned_data["games_to_win"]
+    first_dealer = form.cleaned_data["first_dealer"]
+    if not errors:
+        try:
+            match = services.match_create(
+                variant=slug,
+                players=players,
+                options=options,
+                games_to_win=games_to_win,
+                first_dealer=first_dealer,
+            )
+        except RuleViolation as violation:
+            errors[violation.field] = translated(violation)
+        else:
+            return HttpResponseRedirect(reverse("match", args=[match.pk]))
+    controls = matchsetup.controls(variant, posted)
+    for control in controls:
+        control.error = errors.pop(control.name, "")
+    context.update(
+        controls=controls,
+        errors=errors,
+        players=players,
+        games_to_win=games_to_win,
+        first_dealer=first_dealer,
+    )
+    return render(request, "scorekeeper/setup.html", context, status=400)
+
+
+def js_words() -> dict[str, str]:
+    """The hand form script's sentences, in the page's language."""
+    return {
+        "waiting_one": _(
+            "1 hand is waiting on this phone: it will be sent when the network returns."
+        ),
+        "waiting_many": _(
+            "{count} hands are waiting on this phone: they will be sent when the network returns."
+        ),
+        "sending": _("Sending the waiting hands…"),
+        "stored": _("Hand {number} is stored."),
+        "corrected": _("Hand {number} is corrected."),
+        "offline": _(
+            "No network: the score cannot be checked now. Keep the hand on this "
+            "phone and send it when the network returns?"
+        ),
+        "keep": _("Keep it and send it later"),
+        "confirm": _("Confirm the hand"),
+        "refused": _("A waiting hand was refused: {message}"),
+        "conflict": _("This hand was not stored: {message}"),
+        "error": _("Something went wrong. Check the hand and try again."),
+        "thrown_in": _("Thrown in: no score."),
+        "ends_game": _("This hand ends the game."),
+        "after": _("after"),
+        "hand_number": _("Hand {number}"),
+        "stored_many": _("Hands {numbers} are stored."),
+        "offline_correction": _(
+            "No network: the correction is not saved. Try again when the network returns."
+        ),
+        "dismiss": _("Dismiss"),
+        "back_in_form": _("The hand is back in the form: check it and confirm it again."),
+    }
+
+
+def _match_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
+    data = selectors.match_data(match, writable=writable)
+    context = sheet.match_page(data, writable=writable, bella=selectors.is_bella(match))
+    variant = context["variant"]
+    context.update(
+        match=data,
+        token=token,
+        game_name=words.game_name(variant),
+        js_words=js_words(),
+        js_columns={
+            "labels": [col.label for col in context["columns"]],
+            "individual": variant.individual,
+        },
+    )
+    if writable and data["status"] != "finished":
+        context["hand_form"] = handform.context(context["variant"], data)
+    return context
+
+
+@require_GET
+def match_page(request: HttpRequest, token: str) -> HttpResponse:
+    match, writable = _open(token)
+    return render(request, "scorekeeper/match.html", _match_context(match, writable, token))
+
+
+@require_GET
+def sheet_partial(request: HttpRequest, token: str) -> HttpResponse:
+    """The live parts of the match page, swapped in place by htmx after a hand."""
+    match, writable = _open(token)
+    return render(request, "scorekeeper/match_live.html", _match_context(match, writable, token))
+
+
+@require_GET
+def correct_page(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    match = _writable(token)
+    hand = selectors.hands_of(match).filter(number=number).first() if number <= MAX_HAND else None
+    if hand is None:
+        raise Http404
+    context = _match_context(match, True, token)
+    context["hand_form"] = handform.context(
+        context["variant"], context["match"], correcting=hand.number, initial=hand.input
+    )
+    return render(request, "scorekeeper/correct.html", context)
+
+
+@require_POST
+def undo(request: HttpRequest, token: str) -> HttpResponse:
+    match = _writable(token)
+    number = matchsetup.parse_choice(request.POST, "number", range(1, MAX_HAND), 0)
+    # A stale button (another phone undid or entered a hand first) changes nothing, and the
+    # page says why.
+    try:
+        services.hand_undo(match_id=match.pk, number=number)
+    except MatchConflict as conflict:
+        messages.warning(
+            request, _("Nothing was undone: {reason}").format(reason=conflict_message(conflict))
+        )
+    else:
+        messages.success(
+            request,
+            _("Hand {number} is undone; the history of changes keeps it.").format(number=number),
+        )
+    return HttpResponseRedirect(reverse("match", args=[token]))
+
+
+@require_POST
+def close(request: HttpRequest, token: str) -> HttpResponse:
+    match = _writable(token)
+    try:
+        services.match_close(match_id=match.pk)
+    except MatchConflict:  # a finished match (MatchFinished) among them
+        messages.warning(request, _("The match is already finished."))
+    return HttpResponseRedirect(reverse("match", args=[token]))
+
+
+class PreviewPage(APIView):
+    """The hand form's preview: the hand as the API's preview answers it, and its line in the
+    page's language (the API's ``summary`` is the engine's English). Errors are answered as
+    the API answers them (``translate.exception_handler``)."""
+
+    parser_classes = [SafeJSONParser]
+
+    @extend_schema(exclude=True)
+    def post(self, request: Request, token: str) -> Response:
+        match, writable = _open(token)
+        if not writable:
+            raise spectator_refused()
+        payload, _number = split_number(request_body(request))
+        played = services.hand_preview(match=match, payload=payload).to_dict()
+        return Response({**played, "line": sheet.line_of(match, played)})

@@ -1,0 +1,44 @@
+"""Headers every answer carries: the Content-Security-Policy, and no-store where a key is.
+
+- ``Content-Security-Policy`` (settings.CONTENT_SECURITY_POLICY): scripts only from the
+  site itself (``script-src 'self'``: the pages have no inline script, their data is in
+  ``json_script`` blocks, and htmx is configured not to evaluate anything, by the
+  ``htmx-config`` meta tag of ``base.html``). A view that sets its own policy keeps it.
+- ``Cache-Control: no-store`` on every answer that carries a match's or a tournament's key
+  (its path or its redirect names one, or it is an answer of the matches' or tournaments'
+  API, whose bodies carry ``id``): no shared cache, and no browser's disk, keeps a key.
+
+Django 5.2 has no CSP of its own; this middleware needs nothing Django 6 removes (Django
+6's ``ContentSecurityPolicyMiddleware`` may replace it then).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import add_never_cache_headers
+
+from .logs import KEY
+
+KEYED_APIS = ("/api/matches/", "/api/tournaments/")
+
+
+def carries_key(request: HttpRequest, response: HttpResponse) -> bool:
+    if request.path.startswith(KEYED_APIS):
+        return True
+    return bool(KEY.search(request.path) or KEY.search(response.get("Location", "")))
+
+
+class SecurityHeadersMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if settings.CONTENT_SECURITY_POLICY:
+            response.headers.setdefault("Content-Security-Policy", settings.CONTENT_SECURITY_POLICY)
+        if carries_key(request, response):
+            add_never_cache_headers(response)
+        return response
