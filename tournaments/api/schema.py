@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-INTS = serializers.ListField(child=serializers.IntegerField())
+
+def ints(*, null: bool = False) -> serializers.ListField:
+    return serializers.ListField(child=serializers.IntegerField(), allow_null=null)
 
 
 class EntrySerializer(serializers.Serializer):
@@ -54,7 +56,7 @@ class TournamentCreateSerializer(serializers.Serializer):
 class PairingSerializer(serializers.Serializer):
     slot = serializers.IntegerField()
     table = serializers.IntegerField(allow_null=True)
-    entries = INTS
+    entries = ints()
     bye = serializers.BooleanField()
     bracket = serializers.CharField(allow_null=True)
     group = serializers.IntegerField(allow_null=True)
@@ -66,9 +68,9 @@ class PairingSerializer(serializers.Serializer):
     match_view = serializers.CharField(allow_null=True)
     status = serializers.ChoiceField(choices=["in_progress", "finished"])
     result = serializers.ChoiceField(choices=["win", "draw"], allow_null=True)
-    points = INTS
+    points = ints(null=True)
     winner = serializers.IntegerField(allow_null=True)
-    games_won = INTS
+    games_won = ints(null=True)
     decided_by = serializers.ChoiceField(choices=["table", "director", "bye"])
     ends_at = serializers.DateTimeField(allow_null=True)
     time_called = serializers.BooleanField()
@@ -146,7 +148,7 @@ class TournamentSerializer(serializers.Serializer):
 class ResultSerializer(serializers.Serializer):
     winner = serializers.IntegerField(required=False, help_text="The winning entry's number.")
     draw = serializers.BooleanField(required=False, help_text="Not in an elimination stage.")
-    points = INTS
+    points = ints()
     reason = serializers.CharField(required=False, max_length=200)
 
 
@@ -167,7 +169,7 @@ class TableSerializer(serializers.Serializer):
         allow_null=True, help_text="The key of the match now played at this table."
     )
     match_view = serializers.CharField(allow_null=True)
-    entries = INTS
+    entries = ints(null=True)
     starts_at = serializers.DateTimeField(allow_null=True)
     ends_at = serializers.DateTimeField(allow_null=True)
     next = serializers.CharField(required=False, help_text="Between rounds: what comes next.")
