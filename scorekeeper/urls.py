@@ -23,6 +23,7 @@ urlpatterns = [
         name="hand-correct-preview",
     ),
     path("api/", include("scorekeeper.api.urls")),
+    path("api/", include("tournaments.api.urls")),  # a string: scorekeeper never imports it
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
 ]
