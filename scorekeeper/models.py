@@ -36,10 +36,25 @@ class Match(models.Model):
     state = models.JSONField(help_text="The engine's state after the last hand (a cache).")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # A tournament's limits (rules/limits.py); a friendly match has none.
+    hands_per_match = models.PositiveSmallIntegerField(null=True, blank=True)
+    at_time = models.CharField(max_length=16, default="finish_hand",
+                               choices=[("finish_hand", "finish the hand"),
+                                        ("one_more_hand", "one more hand")])
+    draws_allowed = models.BooleanField(default=True, help_text="Level at a limit: a draw "
+                                        "(else play goes on until one side is ahead).")
+    time_called_after = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The number of hands recorded when time was called.")
+    # Where a tournament placed the match; null for a friendly match.
+    tournament = models.CharField(max_length=64, null=True, blank=True,  # noqa: DJ001 (null: friendly)
+                                  help_text="The tournament's public view_id.")
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         verbose_name_plural = "matches"
         ordering = ["-created_at"]
+        indexes = [models.Index(fields=["tournament", "round"], name="match_tournament_round")]
 
     def __str__(self) -> str:
         return f"{self.variant}: {', '.join(self.players)}"

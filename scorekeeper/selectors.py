@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 
 from . import rules
 from .models import Hand, HandChange, Match
-from .services import state_of
+from .services import state_of, table_of
 
 VIEW_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
@@ -79,8 +79,28 @@ def match_data(match: Match, *, writable: bool, hands: list[Hand] | None = None,
         "changes": [change_data(c) for c in (changes if changes is not None
                                              else changes_of(match))],
         "created_at": match.created_at.isoformat(),
+        **_limits_data(match, variant, state),
     })
     return data
+
+
+def match_outcome(match: Match) -> rules.Outcome:
+    """The match's result as a tournament counts it (winner or draw, points, games won)."""
+    return rules.outcome(table_of(match), state_of(match))
+
+
+def _limits_data(match: Match, variant: rules.Variant, state: rules.MatchState
+                 ) -> dict[str, Any]:
+    """Where a tournament placed the match and its limits (nulls and false for a friendly
+    match), and each side's points (null without sides: trionfo)."""
+    points = rules.outcome(table_of(match), state).points
+    return {
+        "tournament": match.tournament, "round": match.round, "table": match.table,
+        "hands_per_match": match.hands_per_match,
+        "at_time": match.at_time if match.tournament is not None else None,
+        "time_called": state.time_called, "draw": state.draw,
+        "points": list(points) if variant.teams is not None else None,
+    }
 
 
 def variant_data(variant: rules.Variant) -> dict[str, Any]:

@@ -3,19 +3,27 @@
 Every write to a match first locks the match row (``SELECT … FOR UPDATE``), so two phones
 posting to one match are served one after the other and can never both store hand 5.
 The stored payloads are the truth: corrections and undos re-score the match from them.
+A tournament's match also carries its limits and the moment time was called (facts the
+re-scoring replays), and its services tell ``hooks.match_listeners`` when it finishes,
+reopens or changes result.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
-from . import rules, store
+from . import hooks, rules, store
 from .models import Hand, HandChange, Match
-from .rules import MatchState, PlayedHand, RuleViolation, Table
+from .rules import MatchLimits, MatchState, PlayedHand, RuleViolation, Table
 from .rules.errors import _
+from .rules.fields import is_int
+
+MAX_PLACE = 32767  # a round's or a table's number (a small integer column)
 
 
 class MatchConflict(Exception):
@@ -33,25 +41,79 @@ def table_of(match: Match) -> Table:
     variant = rules.find_variant(match.variant)
     assert variant is not None, f"unknown variant {match.variant!r} in the database"
     return Table(variant, tuple(match.players), match.options, match.games_to_win,
-                 match.first_dealer)
+                 match.first_dealer, limits_of(match))
+
+
+def limits_of(match: Match) -> MatchLimits:
+    return MatchLimits(match.hands_per_match, match.at_time, match.draws_allowed)
 
 
 def state_of(match: Match) -> MatchState:
     return MatchState.from_dict(match.state)
 
 
+@dataclass(frozen=True)
+class MatchSpec:
+    """One match to create: what ``match_create`` takes, as a value (``matches_create``)."""
+
+    variant: Any
+    players: Any
+    options: Any = None
+    games_to_win: Any = None
+    first_dealer: Any = None
+    limits: MatchLimits | None = None
+    tournament: str | None = None  # the tournament's public view_id
+    round: int | None = None
+    table: int | None = None
+
+
 def match_create(*, variant: Any, players: Any, options: Any = None, games_to_win: Any = None,
-                 first_dealer: Any = None) -> Match:
-    found = rules.find_variant(variant) if isinstance(variant, str) else None
+                 first_dealer: Any = None, limits: MatchLimits | None = None,
+                 tournament: str | None = None, round: int | None = None,
+                 table: int | None = None) -> Match:
+    match = _new_match(MatchSpec(variant, players, options, games_to_win, first_dealer, limits,
+                                 tournament, round, table))
+    match.save(force_insert=True)
+    return match
+
+
+@transaction.atomic
+def matches_create(*, specs: Iterable[MatchSpec]) -> list[Match]:
+    """Create many matches at once (a tournament's round): each is checked as
+    ``match_create`` checks it, then all are inserted together."""
+    matches = [_new_match(spec) for spec in specs]
+    return Match.objects.bulk_create(matches, batch_size=1000)
+
+
+def _new_match(spec: MatchSpec) -> Match:
+    """The match a spec describes, checked by the rules and not yet saved."""
+    found = rules.find_variant(spec.variant) if isinstance(spec.variant, str) else None
     if found is None:
         raise RuleViolation("variant", _("Unknown game. Choose one of: {slugs}."),
                             slugs=", ".join(rules.VARIANTS))
-    table = rules.make_table(found, players, options, games_to_win, first_dealer)
+    table = rules.make_table(found, spec.players, spec.options, spec.games_to_win,
+                             spec.first_dealer, spec.limits)
+    _check_place(spec)
+    limits = table.limits
     match = Match(variant=found.slug, players=list(table.players), options=dict(table.options),
-                  games_to_win=table.games_to_win, first_dealer=table.first_dealer)
+                  games_to_win=table.games_to_win, first_dealer=table.first_dealer,
+                  hands_per_match=limits.hands_per_match, at_time=limits.at_time,
+                  draws_allowed=limits.draws, tournament=spec.tournament, round=spec.round,
+                  table=spec.table)
     _store_state(match, rules.start(table))
-    match.save(force_insert=True)
     return match
+
+
+def _check_place(spec: MatchSpec) -> None:
+    if spec.tournament is not None and (not isinstance(spec.tournament, str)
+                                        or not 0 < len(spec.tournament) <= 64):
+        raise ValueError(f"tournament must be a view_id of 1 to 64 characters, "
+                         f"not {spec.tournament!r}")
+    for name in ("round", "table"):
+        value = getattr(spec, name)
+        if value is not None and (not is_int(value) or not 1 <= value <= MAX_PLACE):
+            raise RuleViolation(name, _("Must be a whole number from {min} to {max}."),
+                                min=1, max=MAX_PLACE)
 
 
 def _locked(match_id: Any) -> Match:
@@ -67,7 +129,8 @@ def _store_state(match: Match, state: MatchState) -> None:
 
 def _save_state(match: Match, state: MatchState) -> None:
     _store_state(match, state)
-    match.save(update_fields=["state", "status", "winner", "closed", "updated_at"])
+    match.save(update_fields=["state", "status", "winner", "closed", "time_called_after",
+                              "updated_at"])
 
 
 def _hand_row(match: Match, played: PlayedHand) -> Hand:
@@ -96,15 +159,19 @@ def hand_record(*, match_id: Any, payload: Any, number: int | None = None) -> Ha
     if number is not None and number != state.number:
         raise MatchConflict(_("The next hand is number {next}, not {number}."),
                             next=state.number, number=number)
-    played, after = rules.play(table_of(match), state, payload)
+    table = table_of(match)
+    played, after = rules.play(table, state, payload)
     hand = _hand_row(match, played)
     _store_state(match, after)
     store.append(match, hand)
+    if match.tournament is not None:
+        _notify(match, state, table)
     return hand
 
 
 def _rescore(match: Match, payloads: Iterable[Mapping[str, Any]]) -> list[PlayedHand]:
-    played, state = rules.replay(table_of(match), payloads, closed=match.closed)
+    played, state = rules.replay(table_of(match), payloads, closed=match.closed,
+                                 time_called_after=match.time_called_after)
     _save_state(match, state)
     return played
 
@@ -113,6 +180,7 @@ def _rescore(match: Match, payloads: Iterable[Mapping[str, Any]]) -> list[Played
 def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
     """Replace a hand's payload; it and every later hand are re-scored in order."""
     match = _locked(match_id)
+    before = state_of(match)
     hands = list(match.hands.order_by("number"))
     target = next((hand for hand in hands if hand.number == number), None)
     if target is None:
@@ -133,6 +201,7 @@ def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
             hand.input, hand.result, hand.game = row.input, row.result, row.game
             changed.append(hand)
     Hand.objects.bulk_update(changed, ["input", "result", "game", "updated_at"])
+    _notify(match, before)
     return next(hand for hand in hands if hand.number == number)
 
 
@@ -140,6 +209,7 @@ def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
 def hand_undo(*, match_id: Any, number: int) -> None:
     """Remove the last hand (only the last one), keeping an audit record of it."""
     match = _locked(match_id)
+    before = state_of(match)
     hands = list(match.hands.order_by("number"))
     if not hands:
         raise MatchConflict(_("There is no hand to undo."))
@@ -150,7 +220,11 @@ def hand_undo(*, match_id: Any, number: int) -> None:
     HandChange.objects.create(match=match, number=number, action=HandChange.Action.UNDO,
                               before=_snapshot(last))
     last.delete()
+    if match.time_called_after is not None:
+        # time was called while the undone hand was in play: it is in play again
+        match.time_called_after = min(match.time_called_after, len(hands) - 1)
     _rescore(match, [hand.input for hand in hands[:-1]])
+    _notify(match, before)
 
 
 @transaction.atomic
@@ -161,7 +235,65 @@ def match_close(*, match_id: Any) -> Match:
     if state.finished:
         raise MatchConflict(_("The match is already finished."))
     _save_state(match, rules.close(table_of(match), state))
+    _notify(match, state)
     return match
+
+
+@transaction.atomic
+def match_call_time(*, match_id: Any) -> Match:
+    """Call time on one match; a match already called or finished is left as it is."""
+    match = _locked(match_id)
+    state = state_of(match)
+    if match.time_called_after is None and not state.finished:
+        _save_state(match, _call_time(match, state))
+        _notify(match, state)
+    return match
+
+
+@transaction.atomic
+def matches_call_time(*, match_ids: Sequence[Any]) -> int:
+    """Call time on many matches (a round's clock): one query finds those still to call
+    (none: nothing more is done), one more stores them. Returns how many were called."""
+    matches = list(Match.objects.select_for_update().filter(
+        pk__in=list(match_ids), status=Match.Status.IN_PROGRESS,
+        time_called_after__isnull=True).order_by("pk"))
+    if not matches:
+        return 0
+    now = timezone.now()
+    for match in matches:
+        _store_state(match, _call_time(match, state_of(match)))
+        match.updated_at = now
+    Match.objects.bulk_update(matches, ["state", "time_called_after", "updated_at"])
+    return len(matches)
+
+
+def _call_time(match: Match, state: MatchState) -> MatchState:
+    """Time called now: the fact (the hands recorded so far) on the match, and the state.
+    Calling time never ends a match by itself: the next hand (or the one after) does."""
+    match.time_called_after = state.number - 1
+    return rules.call_time(table_of(match), state)
+
+
+def _notify(match: Match, before: MatchState, table: Table | None = None) -> None:
+    """Tell the listeners how a tournament's match changed (after its row is saved)."""
+    if match.tournament is None:
+        return
+    table = table or table_of(match)
+    after = state_of(match)
+    event = None
+    if not before.finished:
+        event = hooks.FINISHED if after.finished else None
+    elif not after.finished:
+        event = hooks.REOPENED
+    elif _result(table, before) != _result(table, after):
+        event = hooks.CHANGED
+    if event is not None:
+        hooks.match_listeners.fire(match, event)
+
+
+def _result(table: Table, state: MatchState) -> tuple[Any, ...]:
+    outcome = rules.outcome(table, state)
+    return outcome.winner, outcome.draw, outcome.points
 
 
 def _snapshot(hand: Hand) -> dict[str, Any]:

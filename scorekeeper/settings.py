@@ -166,6 +166,11 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The tournaments' clock: calls time on rounds past their end and redoes overdue advances
+# (one beat runs; no ETA tasks). By name, so scorekeeper never imports tournaments.
+CELERY_BEAT_SCHEDULE = {
+    "tournaments-clock": {"task": "tournaments.clock_tick", "schedule": 10.0},
+}
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

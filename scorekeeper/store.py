@@ -17,10 +17,14 @@ from django.db import connection
 from .models import Hand, Match
 
 FIELDS = ("view_id", "variant", "players", "options", "games_to_win", "first_dealer", "status",
-          "winner", "closed", "state", "created_at", "updated_at")
+          "winner", "closed", "state", "created_at", "updated_at",
+          # the limits (read by the engine) and where a tournament placed the match
+          "hands_per_match", "at_time", "draws_allowed", "time_called_after", "tournament",
+          "round", "table")
 JSON_FIELDS = {"players", "options", "state"}
 
-LOCK = f"SELECT {', '.join(FIELDS)} FROM scorekeeper_match WHERE id = %s FOR UPDATE"
+COLUMNS = ", ".join(f'"{name}"' for name in FIELDS)  # quoted: "table" is a reserved word
+LOCK = f"SELECT {COLUMNS} FROM scorekeeper_match WHERE id = %s FOR UPDATE"
 APPEND = """
 WITH hand AS (
     INSERT INTO scorekeeper_hand (match_id, number, game, input, result, created_at, updated_at)

@@ -109,6 +109,21 @@ class MatchSerializer(serializers.Serializer):
     hands = HandSerializer(many=True)
     changes = ChangeSerializer(many=True)
     created_at = serializers.DateTimeField()
+    tournament = serializers.CharField(allow_null=True, help_text="The tournament's view_id; "
+                                       "null for a friendly match.")
+    round = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+    hands_per_match = serializers.IntegerField(allow_null=True, help_text="The match ends "
+                                               "after that many hands; null: no limit.")
+    at_time = serializers.ChoiceField(choices=["finish_hand", "one_more_hand"], allow_null=True,
+                                      help_text="When time is called: the hand in play is the "
+                                                "last, or one more is played; null for a "
+                                                "friendly match.")
+    time_called = serializers.BooleanField()
+    draw = serializers.BooleanField(help_text="Finished level at a limit.")
+    points = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
+                                   help_text="Per side: the sum of its final score in every "
+                                             "game of the match (null for trionfo).")
 
 
 def hand_payload_schema() -> dict[str, Any]:

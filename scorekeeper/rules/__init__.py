@@ -8,11 +8,23 @@ from `scorekeeper.rules.match`.
 from . import blot, maraffa, tarneeb  # noqa: F401
 from .base import GameState, HandContext, Score, Table, Turn, Variant
 from .errors import RuleViolation
-from .match import MatchFinished, MatchState, PlayedHand, close, make_table, play, replay, start
+from .limits import MatchLimits, Outcome
+from .match import (
+    MatchFinished,
+    MatchState,
+    PlayedHand,
+    call_time,
+    close,
+    make_table,
+    outcome,
+    play,
+    replay,
+    start,
+)
 from .registry import VARIANTS, find_variant
 
 __all__ = [
-    "VARIANTS", "GameState", "HandContext", "MatchFinished", "MatchState", "PlayedHand",
-    "RuleViolation", "Score", "Table", "Turn", "Variant", "close", "find_variant",
-    "make_table", "play", "replay", "start",
+    "VARIANTS", "GameState", "HandContext", "MatchFinished", "MatchLimits", "MatchState",
+    "Outcome", "PlayedHand", "RuleViolation", "Score", "Table", "Turn", "Variant", "call_time",
+    "close", "find_variant", "make_table", "outcome", "play", "replay", "start",
 ]

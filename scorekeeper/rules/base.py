@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from .errors import RuleViolation, _
 from .fields import Shape, pick_shape
+from .limits import NO_LIMITS, MatchLimits
 from .options import Option
 
 PAIRS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
@@ -29,6 +30,7 @@ class Table:
     options: Mapping[str, Any]
     games_to_win: int = 1
     first_dealer: int = 0
+    limits: MatchLimits = NO_LIMITS
 
     def name(self, seat: int) -> str:
         return self.players[seat]

@@ -3,7 +3,8 @@
 ``start`` gives the state before the first hand; ``play`` checks and scores one payload and
 returns the stored hand and the state after it; ``replay`` rebuilds a match from its
 stored payloads, which is how corrections and undos re-score. A match is one game or best
-of three (``games_to_win`` 2), whose third game is *la bella*.
+of three (``games_to_win`` 2), whose third game is *la bella*. A tournament's match may
+also be limited (``limits.py``: hands per match, time called).
 """
 
 from __future__ import annotations
@@ -15,6 +16,14 @@ from typing import Any
 from .base import GameEnd, GameState, HandContext, Score, Table, Turn, Variant, seat_violation
 from .errors import RuleViolation, _
 from .fields import is_int
+from .limits import (  # noqa: F401  (MatchLimits, Outcome, call_time, outcome: re-exported)
+    MatchLimits,
+    Outcome,
+    apply_limits,
+    call_time,
+    check_limits,
+    outcome,
+)
 from .options import resolve_options
 
 MAX_PLAYER_NAME = 40
@@ -33,6 +42,9 @@ class MatchState:
     finished: bool = False
     winner: int | None = None
     closed: bool = False
+    time_called: bool = False
+    last_hand: int | None = None  # the last hand time allows, once time is called
+    draw: bool = False  # finished level at a limit
 
     @property
     def game(self) -> GameState:
@@ -42,14 +54,16 @@ class MatchState:
         return {"games": [g.to_dict() for g in self.games], "games_won": list(self.games_won),
                 "next": {"dealer": self.next.dealer, "first_to_speak": self.next.first_to_speak},
                 "number": self.number, "finished": self.finished, "winner": self.winner,
-                "closed": self.closed}
+                "closed": self.closed, "time_called": self.time_called,
+                "last_hand": self.last_hand, "draw": self.draw}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MatchState:
         return cls(games=tuple(GameState.from_dict(g) for g in data["games"]),
                    games_won=tuple(data["games_won"]), next=Turn(**data["next"]),
                    number=data["number"], finished=data["finished"], winner=data["winner"],
-                   closed=data["closed"])
+                   closed=data["closed"], time_called=data.get("time_called", False),
+                   last_hand=data.get("last_hand"), draw=data.get("draw", False))
 
 
 @dataclass(frozen=True)
@@ -84,7 +98,7 @@ class PlayedHand:
 
 
 def make_table(variant: Variant, players: Any, options: Any = None,
-               games_to_win: Any = None, first_dealer: Any = 0) -> Table:
+               games_to_win: Any = None, first_dealer: Any = 0, limits: Any = None) -> Table:
     """Check a match set-up and return the table with every option resolved."""
     names = _clean_players(variant, players)
     if games_to_win is None:
@@ -100,7 +114,8 @@ def make_table(variant: Variant, players: Any, options: Any = None,
     if not is_int(first_dealer) or not 0 <= first_dealer < variant.players:
         raise seat_violation("first_dealer", variant.players)
     resolved = resolve_options(variant.options, options, variant.name)
-    table = Table(variant, names, resolved, games_to_win, first_dealer)
+    table = Table(variant, names, resolved, games_to_win, first_dealer,
+                  check_limits(variant, limits))
     variant.check_table(table)
     return table
 
@@ -164,7 +179,7 @@ def play(table: Table, state: MatchState, payload: Any) -> tuple[PlayedHand, Mat
         scores_after=game.scores, player_scores_after=game.player_scores,
         thrown_in=score.thrown_in, summary=score.summary, details=score.details,
         game_winner=end.winner if end else None, ended_game=end is not None)
-    return played, _advance(table, state, game, end, next_dealer)
+    return played, apply_limits(table, _advance(table, state, game, end, next_dealer))
 
 
 def _apply(variant: Variant, game: GameState, score: Score
@@ -208,16 +223,20 @@ def _advance(table: Table, state: MatchState, game: GameState, end: GameEnd | No
                    next=Turn(next_dealer, variant.first_to_speak(next_dealer, games[-1])))
 
 
-def replay(table: Table, payloads: Iterable[Any], closed: bool = False
-           ) -> tuple[list[PlayedHand], MatchState]:
+def replay(table: Table, payloads: Iterable[Any], closed: bool = False,
+           time_called_after: int | None = None) -> tuple[list[PlayedHand], MatchState]:
     """Re-score a match from its stored payloads, in order.
 
     A payload that no longer fits (after a correction) raises a `RuleViolation` that says
-    which hand it is; a hand after the match ended is refused the same way.
+    which hand it is; a hand after the match ended is refused the same way. Time called
+    after ``time_called_after`` hands is called again at that point (or after the last
+    hand, when fewer are left).
     """
     state = start(table)
     hands: list[PlayedHand] = []
     for payload in payloads:
+        if time_called_after is not None and len(hands) == time_called_after:
+            state = call_time(table, state)
         if state.finished:
             raise RuleViolation("number", _("Hand {number} would come after the end of the "
                                             "match."), number=state.number)
@@ -227,6 +246,8 @@ def replay(table: Table, payloads: Iterable[Any], closed: bool = False
             raise RuleViolation(error.field, _("Hand {number}: {message}"),
                                 number=state.number, message=error) from error
         hands.append(hand)
+    if time_called_after is not None and len(hands) <= time_called_after:
+        state = call_time(table, state)
     return hands, close(table, state) if closed else state
 
 

@@ -1,0 +1,142 @@
+"""From rows to the engine's values and back: the entries and results of a stage, its next
+draw, and the tournament's standings as stored (``Tournament.standings``).
+
+The stored rows keep ``why`` as the engine's template and values (``{"template", "params"}``)
+so that each request renders the sentence in its own language (``selectors``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, is_dataclass
+from typing import Any
+
+from .brackets import Draw, Result, find_format
+from .brackets import Entry as BEntry
+from .brackets import standings as bracket_standings
+from .models import Entry, Pairing, Round, Stage, Tournament
+
+# The tiebreaks where fewer is better (every other key: more is better).
+LOWER_IS_BETTER = {"points_against", "losses"}
+
+
+def stage_entries(stage: Stage, entries: Sequence[Entry]) -> list[BEntry]:
+    """The stage's entries as the engine sees them: every entry in the first stage; in the
+    second, those that advanced, seeded by the rank they advanced with."""
+    if stage.number == 1 or stage.entries is None:
+        return [BEntry(number=e.number, seed=e.seed, active=e.active) for e in entries]
+    active = {e.number: e.active for e in entries}
+    return [BEntry(number=number, seed=seed, active=active.get(number, True))
+            for number, seed in stage.entries]
+
+
+def result_of(pairing: Pairing, round_number: int, stage_number: int) -> Result:
+    return Result(round=round_number, slot=pairing.slot, entries=tuple(pairing.entries),
+                  winner=pairing.winner, points=tuple(pairing.points or (0,) * len(
+                      pairing.entries)),
+                  games_won=tuple(pairing.games_won or (0,) * len(pairing.entries)),
+                  bracket=pairing.bracket, group=pairing.group, stage=stage_number)
+
+
+def results_by_stage(tournament: Tournament) -> dict[int, list[Result]]:
+    """Every finished pairing, as results, by stage number (one query)."""
+    found: dict[int, list[Result]] = {}
+    rows = (Pairing.objects.filter(tournament=tournament, status=Pairing.Status.FINISHED)
+            .select_related("round__stage").order_by("round__number", "slot"))
+    for pairing in rows:
+        number = pairing.round.stage.number
+        found.setdefault(number, []).append(
+            result_of(pairing, pairing.round.number, number))
+    return found
+
+
+def round_seed(stage: Stage, index: int) -> int:
+    """Round ``index`` of a stage draws with a seed derived from the stage's (stored)."""
+    return stage.seed if index == 1 else (stage.seed * 1_000_003 + index) % 2**62
+
+
+def next_draw(stage: Stage, entries: Sequence[Entry], results: Sequence[Result],
+              index: int) -> Draw | None:
+    fmt = find_format(stage.format)
+    assert fmt is not None, f"unknown format {stage.format!r} in the database"
+    return fmt.draw(stage.settings, stage_entries(stage, entries), list(results), index,
+                    round_seed(stage, index))
+
+
+def placements(stage: Stage, entries: Sequence[Entry],
+               results: Sequence[Result]) -> list[list[int]] | None:
+    fmt = find_format(stage.format)
+    assert fmt is not None
+    return fmt.placements(stage.settings, stage_entries(stage, entries), list(results))
+
+
+def stage_rows(tournament: Tournament, stage: Stage, entries: Sequence[Entry],
+               results: Sequence[Result]) -> list[dict[str, Any]]:
+    """The stage's standings as stored rows (names and ``why`` rendered later)."""
+    places = placements(stage, entries, results)
+    rows = bracket_standings.standings(stage_entries(stage, entries), list(results),
+                                       list(tournament.tiebreaks), places)
+    return [_row(row) for row in rows]
+
+
+def _row(row: Any) -> dict[str, Any]:
+    data = asdict(row) if is_dataclass(row) else dict(row)
+    why = getattr(row, "why", None)
+    if why is not None and not isinstance(why, str | dict):
+        data["why"] = {"template": why.template, "params": dict(why.params)}
+    elif isinstance(why, str):
+        data["why"] = {"template": why, "params": {}}
+    if data.get("group") is None:
+        data.pop("group", None)
+    return data
+
+
+def advancing(tournament: Tournament, rows: Sequence[dict[str, Any]],
+              entries: Sequence[Entry]) -> list[int]:
+    """The first stage's entries in the order they advance: without groups, the standings;
+    with groups, every group's first ranked among themselves by the tiebreaks, then every
+    group's second, and so on."""
+    if not any("group" in row for row in rows):
+        return [row["entry"] for row in rows]
+    seeds = {e.number: (e.seed is None, e.seed or 0, e.number) for e in entries}
+    keys = [key for key in tournament.tiebreaks if key != "head_to_head"]
+
+    def order(row: dict[str, Any]) -> tuple[Any, ...]:
+        values = tuple(row.get(key, 0) if key in LOWER_IS_BETTER else -row.get(key, 0)
+                       for key in keys)
+        return (row["rank"], *values, *seeds[row["entry"]])
+
+    return [row["entry"] for row in sorted(rows, key=order)]
+
+
+def tournament_rows(tournament: Tournament, stages: Sequence[Stage], entries: Sequence[Entry],
+                    results: dict[int, list[Result]]) -> list[dict[str, Any]]:
+    """The tournament's standings: the stage in play's, then (in a second stage) those who
+    did not advance, in their first-stage order."""
+    number = tournament.stage or 1
+    stage = next(s for s in stages if s.number == number)
+    rows = stage_rows(tournament, stage, entries, results.get(number, []))
+    if number == 1 or not stages[0].standings:
+        return rows
+    went_on = {row["entry"] for row in rows}
+    first = stages[0].standings
+    order = advancing(tournament, first, entries)
+    by_entry = {row["entry"]: row for row in first}
+    tail = [dict(by_entry[n], rank=len(rows) + i + 1)
+            for i, n in enumerate(n for n in order if n not in went_on)]
+    for row in tail:
+        row.pop("group", None)
+    return rows + tail
+
+
+def champion(tournament: Tournament, stages: Sequence[Stage], entries: Sequence[Entry],
+             results: dict[int, list[Result]], rows: Sequence[dict[str, Any]]) -> int | None:
+    last = stages[-1]
+    places = placements(last, entries, results.get(last.number, []))
+    if places and places[0]:
+        return places[0][0]
+    return rows[0]["entry"] if rows else None
+
+
+def rounds_after(round_: Round) -> Iterable[Round]:
+    return Round.objects.filter(tournament_id=round_.tournament_id, number__gt=round_.number)
