@@ -153,14 +153,14 @@ class Pairing(models.Model):
     slot = models.PositiveIntegerField()
     table = models.PositiveIntegerField(null=True, blank=True)
     entries = models.JSONField(help_text="Entry numbers in seat order; one for a bye.")
-    bracket = models.CharField(max_length=16, null=True, blank=True)
+    bracket = models.CharField(max_length=16, null=True, blank=True)  # noqa: DJ001 (null: none)
     group = models.PositiveSmallIntegerField(null=True, blank=True)
     match = models.OneToOneField(Match, on_delete=models.PROTECT, null=True, blank=True,
                                  related_name="pairing")
-    match_view = models.CharField(max_length=64, null=True, blank=True)
+    match_view = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
     status = models.CharField(max_length=16, choices=Status.choices,
                               default=Status.IN_PROGRESS)
-    result = models.CharField(max_length=8, null=True, blank=True)  # win or draw
+    result = models.CharField(max_length=8, null=True, blank=True)  # noqa: DJ001 (win, draw)
     winner = models.PositiveIntegerField(null=True, blank=True)
     points = models.JSONField(null=True, blank=True)
     games_won = models.JSONField(null=True, blank=True)

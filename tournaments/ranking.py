@@ -8,16 +8,13 @@ so that each request renders the sentence in its own language (``selectors``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, is_dataclass
+from dataclasses import asdict
 from typing import Any
 
 from .brackets import Draw, Result, find_format
 from .brackets import Entry as BEntry
 from .brackets import standings as bracket_standings
 from .models import Entry, Pairing, Round, Stage, Tournament
-
-# The tiebreaks where fewer is better (every other key: more is better).
-LOWER_IS_BETTER = {"points_against", "losses"}
 
 
 def stage_entries(stage: Stage, entries: Sequence[Entry]) -> list[BEntry]:
@@ -70,43 +67,51 @@ def placements(stage: Stage, entries: Sequence[Entry],
     return fmt.placements(stage.settings, stage_entries(stage, entries), list(results))
 
 
+def stage_groups(stage: Stage) -> dict[int, int]:
+    """Each entry's group in a stage with groups (read from its pairings; empty without)."""
+    groups: dict[int, int] = {}
+    for entries, group in Pairing.objects.filter(round__stage=stage, group__isnull=False
+                                                 ).values_list("entries", "group"):
+        for number in entries:
+            groups[number] = group
+    return groups
+
+
+def stage_standings(tournament: Tournament, stage: Stage, entries: Sequence[Entry],
+                    results: Sequence[Result]) -> list[Any]:
+    """The engine's rows for a stage: by group, by placements, or by the tiebreaks."""
+    tiebreaks = list(tournament.tiebreaks)
+    mine = stage_entries(stage, entries)
+    groups = stage_groups(stage) if stage.settings.get("groups", 1) != 1 else {}
+    if groups:
+        return bracket_standings.group_standings(mine, list(results), tiebreaks, groups)
+    return bracket_standings.standings(mine, list(results), tiebreaks,
+                                       placements(stage, entries, results))
+
+
 def stage_rows(tournament: Tournament, stage: Stage, entries: Sequence[Entry],
                results: Sequence[Result]) -> list[dict[str, Any]]:
     """The stage's standings as stored rows (names and ``why`` rendered later)."""
-    places = placements(stage, entries, results)
-    rows = bracket_standings.standings(stage_entries(stage, entries), list(results),
-                                       list(tournament.tiebreaks), places)
-    return [_row(row) for row in rows]
+    return [row_data(row) for row in stage_standings(tournament, stage, entries, results)]
 
 
-def _row(row: Any) -> dict[str, Any]:
-    data = asdict(row) if is_dataclass(row) else dict(row)
-    why = getattr(row, "why", None)
-    if why is not None and not isinstance(why, str | dict):
-        data["why"] = {"template": why.template, "params": dict(why.params)}
-    elif isinstance(why, str):
-        data["why"] = {"template": why, "params": {}}
+def row_data(row: Any) -> dict[str, Any]:
+    data = asdict(row)
+    why = row.why
+    data["why"] = {"template": why.template, "params": dict(why.params)} if why else None
     if data.get("group") is None:
         data.pop("group", None)
     return data
 
 
-def advancing(tournament: Tournament, rows: Sequence[dict[str, Any]],
-              entries: Sequence[Entry]) -> list[int]:
-    """The first stage's entries in the order they advance: without groups, the standings;
-    with groups, every group's first ranked among themselves by the tiebreaks, then every
-    group's second, and so on."""
-    if not any("group" in row for row in rows):
-        return [row["entry"] for row in rows]
-    seeds = {e.number: (e.seed is None, e.seed or 0, e.number) for e in entries}
-    keys = [key for key in tournament.tiebreaks if key != "head_to_head"]
-
-    def order(row: dict[str, Any]) -> tuple[Any, ...]:
-        values = tuple(row.get(key, 0) if key in LOWER_IS_BETTER else -row.get(key, 0)
-                       for key in keys)
-        return (row["rank"], *values, *seeds[row["entry"]])
-
-    return [row["entry"] for row in sorted(rows, key=order)]
+def first_stage_order(tournament: Tournament, rows: Sequence[Any]) -> list[dict[str, Any]]:
+    """The first stage's rows in the order they advance (groups: the firsts ranked among
+    themselves, then the seconds…), the dropped-out last: the second stage takes the top
+    ones and the tournament's standings list the others after it in this order."""
+    order = bracket_standings.advancing(rows, len(rows), list(tournament.tiebreaks))
+    by_entry = {row.entry: row for row in rows}
+    rest = [row.entry for row in rows if row.entry not in set(order)]
+    return [row_data(by_entry[number]) for number in [*order, *rest]]
 
 
 def tournament_rows(tournament: Tournament, stages: Sequence[Stage], entries: Sequence[Entry],
@@ -119,14 +124,9 @@ def tournament_rows(tournament: Tournament, stages: Sequence[Stage], entries: Se
     if number == 1 or not stages[0].standings:
         return rows
     went_on = {row["entry"] for row in rows}
-    first = stages[0].standings
-    order = advancing(tournament, first, entries)
-    by_entry = {row["entry"]: row for row in first}
-    tail = [dict(by_entry[n], rank=len(rows) + i + 1)
-            for i, n in enumerate(n for n in order if n not in went_on)]
-    for row in tail:
-        row.pop("group", None)
-    return rows + tail
+    tail = [row for row in stages[0].standings if row["entry"] not in went_on]
+    return rows + [{**{k: v for k, v in row.items() if k != "group"}, "rank": len(rows) + i}
+                   for i, row in enumerate(tail, 1)]
 
 
 def champion(tournament: Tournament, stages: Sequence[Stage], entries: Sequence[Entry],

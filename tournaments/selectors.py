@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 
 from scorekeeper.selectors import VIEW_ID, key_of
 
+from .brackets import standings as bracket_standings
 from .models import Entry, Pairing, Round, Stage, TableKey, Tournament
 
 STANDING_KEYS = ("played", "wins", "draws", "losses", "match_points", "games_won",
@@ -118,18 +119,9 @@ def standings_data(tournament: Tournament, entries: Sequence[Entry]) -> list[dic
 
 
 def tiebreak_word(key: str) -> str:
-    """A tiebreak key's name in the request's language."""
-    words = {
-        "match_points": gettext("match points"), "wins": gettext("wins"),
-        "games_won": gettext("games won"), "points_for": gettext("points"),
-        "points_against": gettext("points against"),
-        "points_diff": gettext("points difference"), "buchholz": gettext("Buchholz"),
-        "median_buchholz": gettext("median Buchholz"),
-        "sonneborn_berger": gettext("Sonneborn-Berger"),
-        "head_to_head": gettext("head to head"), "seed": gettext("seed"),
-        "entry": gettext("order of entry"),
-    }
-    return words.get(key, key)
+    """A tiebreak key's words in the request's language."""
+    words = getattr(bracket_standings, "KEY_WORDS", {})
+    return gettext(words[key]) if key in words else key
 
 
 def why_text(why: Any, names: dict[int, str]) -> str:

@@ -29,6 +29,7 @@ from scorekeeper.services import MatchConflict
 
 from . import ranking, validation
 from .brackets import Draw, find_format
+from .brackets import standings as bracket_standings
 from .models import Entry, Pairing, ResultChange, Round, Stage, TableKey, Tournament
 from .ranking import results_by_stage
 from .results import (
@@ -37,7 +38,6 @@ from .results import (
     is_elimination,
     next_round_drawn,
     pairing_locked,
-    queue_advance,
     round_settled,
     standings_store,
 )
@@ -190,10 +190,10 @@ def _plan(tournament: Tournament, stages: Sequence[Stage], entries: Sequence[Ent
         return stage, index, draw
     if stage.number == 1 and len(stages) == 2:
         second = stages[1]
-        rows = ranking.stage_rows(tournament, stage, entries, results.get(1, []))
-        order = ranking.advancing(tournament, rows, entries)[:second.advance]
-        stage.standings = rows
+        rows = ranking.stage_standings(tournament, stage, entries, results.get(1, []))
+        stage.standings = ranking.first_stage_order(tournament, rows)
         stage.save(update_fields=["standings"])
+        order = bracket_standings.advancing(rows, second.advance, list(tournament.tiebreaks))
         second.entries = [[number, rank] for rank, number in enumerate(order, 1)]
         second.save(update_fields=["entries"])
         draw = ranking.next_draw(second, entries, [], 1)

@@ -1,0 +1,94 @@
+"""Helpers every format shares: reading settings, ordering entries by seed, numbering tables.
+
+The *seed order* of a stage: entries with a ``seed`` first, by seed (then entry number),
+then the entries without one in a random order drawn from the stage's random ``seed``, so
+the same call always gives the same order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from scorekeeper.rules.errors import _
+
+from .base import Entry, Pairing, RoundName, RuleViolation
+
+
+def refuse_unknown(raw: Mapping[str, Any], known: Iterable[str], field_name: str) -> None:
+    for key in raw:
+        if key not in known:
+            raise RuleViolation(f"{field_name}.{key}", _("Unknown setting {key}."), key=key)
+
+
+def whole(raw: Mapping[str, Any], key: str, default: int | None, field_name: str,
+          low: int, high: int | None = None) -> int:
+    """A whole number setting between ``low`` and ``high`` (inclusive)."""
+    value = raw.get(key, default)
+    where = f"{field_name}.{key}"
+    if value is None:
+        raise RuleViolation(where, _("Give {key}."), key=key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleViolation(where, _("{key} must be a whole number."), key=key)
+    if value < low or (high is not None and value > high):
+        if high is None:
+            raise RuleViolation(where, _("{key} must be at least {low}."), key=key, low=low)
+        raise RuleViolation(where, _("{key} must be between {low} and {high}."),
+                            key=key, low=low, high=high)
+    return value
+
+
+def flag(raw: Mapping[str, Any], key: str, default: bool, field_name: str) -> bool:
+    value = raw.get(key, default)
+    if not isinstance(value, bool):
+        raise RuleViolation(f"{field_name}.{key}", _("{key} must be true or false."), key=key)
+    return value
+
+
+def choice(raw: Mapping[str, Any], key: str, default: str, choices: Sequence[str],
+           field_name: str) -> str:
+    value = raw.get(key, default)
+    if value not in choices:
+        raise RuleViolation(f"{field_name}.{key}", _("{key} must be one of {choices}."),
+                            key=key, choices=", ".join(choices))
+    return value
+
+
+def check_two(entries: int, field_name: str) -> None:
+    if entries < 2:
+        raise RuleViolation(field_name, _("A stage needs at least 2 entries."))
+
+
+def seed_order(entries: Sequence[Entry], seed: int) -> list[Entry]:
+    """The entries by seed, the unseeded after them in an order drawn from ``seed``."""
+    seeded = sorted((e for e in entries if e.seed is not None),
+                    key=lambda e: (e.seed, e.number))
+    unseeded = sorted((e for e in entries if e.seed is None), key=lambda e: e.number)
+    random.Random(f"seed-order:{seed}").shuffle(unseeded)
+    return seeded + unseeded
+
+
+def number_pairings(seated: Iterable[tuple[tuple[int, ...], str | None, int | None]]
+                    ) -> tuple[Pairing, ...]:
+    """Pairings from (entries, bracket, group) in slot order: tables 1, 2, … for the
+    matches, ``None`` for the byes."""
+    pairings, table = [], 0
+    for slot, (entries, bracket, group) in enumerate(seated, start=1):
+        if len(entries) == 2:
+            table += 1
+        pairings.append(Pairing(slot=slot, entries=tuple(entries),
+                                table=table if len(entries) == 2 else None,
+                                bracket=bracket, group=group))
+    return tuple(pairings)
+
+
+def knockout_name(players: int) -> RoundName:
+    """The name of a knockout round that ``players`` entries (a power of 2) start."""
+    if players <= 2:
+        return RoundName("final")
+    if players == 4:
+        return RoundName("semi_final")
+    if players == 8:
+        return RoundName("quarter_final")
+    return RoundName("round_of", size=players)
