@@ -14,6 +14,7 @@ those skips is a failure instead, so the worker tests cannot silently stop runni
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -74,7 +75,10 @@ class LiveWorker:
         return self._script("ping").returncode == 0
 
     def _signal(self, signum: int) -> None:
-        os.killpg(int((self.folder / "worker.pid").read_text()), signum)
+        pid = self.folder / "worker.pid"
+        if pid.exists():
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(int(pid.read_text()), signum)
 
     def pause(self) -> None:
         """Freeze the worker (SIGSTOP): tasks sent meanwhile wait for it."""
