@@ -10,6 +10,7 @@ A test marked ``worker`` is skipped, saying why, unless ``CELERY_BROKER_URL`` na
 the database is PostgreSQL (an SQLite test database lives in the test process's memory) and
 the worker answers a ping. With ``REQUIRE_WORKER=1`` (CI's PostgreSQL + Redis pass) each of
 those skips is a failure instead, so the worker tests cannot silently stop running.
+Every other test runs its tasks in process, broker or not.
 """
 
 from __future__ import annotations
@@ -139,10 +140,20 @@ def live_worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory
 
 
 @pytest.fixture(autouse=True)
-def _worker_marker(request: pytest.FixtureRequest) -> None:
-    """Every test marked ``worker`` gets the live worker (or is skipped, saying why)."""
+def _worker_marker(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test marked ``worker`` gets the live worker (or is skipped, saying why); every
+    other test runs its tasks in process, even with a broker set, as on the embedded
+    default: only the worker tests send messages to the broker."""
     if request.node.get_closest_marker("worker"):
         request.getfixturevalue("live_worker")
+        yield
+        return
+    from scorekeeper.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = eager
 
 
 def wait_for(condition: Callable[[], Any], timeout: float, what: str,

@@ -4,7 +4,7 @@ Rounds advance only through the worker: the test posts results and polls the API
 the next round appears (a bounded wait, not a timing assertion). The worker and beat are
 started on the test database by ``tests/worker.py``; these tests are marked ``worker`` and
 are skipped, saying why, without ``CELERY_BROKER_URL`` and PostgreSQL. The whole Swiss
-tournament also runs on the embedded default, with the tasks in process.
+tournament also runs with the tasks in process (unmarked), broker or not.
 
 Killing the worker in the middle of an advance: the worker is frozen (SIGSTOP) while the
 round's last result is posted, the test then holds a SHARE lock on the pairings table and
@@ -22,7 +22,6 @@ from typing import Any
 
 import httpx
 import pytest
-from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
@@ -154,8 +153,10 @@ def test_a_swiss_tournament_advances_through_the_worker(client: httpx.Client,
 
 
 def test_a_swiss_tournament_advances_in_process(client: httpx.Client) -> None:
-    if settings.CELERY_BROKER_URL:
-        pytest.skip("with a broker the tasks go to the worker: the worker test plays this")
+    """The same tournament with the tasks in process (tests/worker.py: unmarked tests)."""
+    from scorekeeper.celery import app
+
+    assert app.conf.task_always_eager
     play_swiss(Director(client), lambda: "")
 
 
