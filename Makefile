@@ -41,7 +41,8 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python manage.py collectstatic --noinput -v0
-	$(BIN)/python bench/record_hand.py
+	$(BIN)/python -m bench.record_hand
+	$(BIN)/python -m bench.tournaments
 
 worker: $(STAMP)
 	$(BIN)/celery -A scorekeeper worker --loglevel=info
