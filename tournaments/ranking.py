@@ -7,6 +7,7 @@ so that each request renders the sentence in its own language (``selectors``).
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from typing import Any
@@ -48,16 +49,21 @@ def results_by_stage(tournament: Tournament) -> dict[int, list[Result]]:
 
 
 def round_seed(stage: Stage, index: int) -> int:
-    """Round ``index`` of a stage draws with a seed derived from the stage's (stored)."""
-    return stage.seed if index == 1 else (stage.seed * 1_000_003 + index) % 2**62
+    """Every round of a stage draws from the stage's stored seed (the engine derives each
+    round's randomness from it and the round's index), so the random order of unseeded
+    entries is drawn once and kept, and any draw can be reproduced."""
+    return stage.seed
 
 
-def next_draw(stage: Stage, entries: Sequence[Entry], results: Sequence[Result],
-              index: int) -> Draw | None:
+def next_draw(tournament: Tournament, stage: Stage, entries: Sequence[Entry],
+              results: Sequence[Result], index: int) -> Draw | None:
     fmt = find_format(stage.format)
     assert fmt is not None, f"unknown format {stage.format!r} in the database"
+    extra: dict[str, Any] = {}
+    if "tiebreaks" in inspect.signature(fmt.draw).parameters:
+        extra["tiebreaks"] = list(tournament.tiebreaks)  # the order inside a score group
     return fmt.draw(stage.settings, stage_entries(stage, entries), list(results), index,
-                    round_seed(stage, index))
+                    round_seed(stage, index), **extra)
 
 
 def placements(stage: Stage, entries: Sequence[Entry],

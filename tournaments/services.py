@@ -185,7 +185,7 @@ def _plan(tournament: Tournament, stages: Sequence[Stage], entries: Sequence[Ent
     who advanced (a pure function of the results, so storing it twice is harmless)."""
     stage = next(s for s in stages if s.number == (tournament.stage or 1))
     index = Round.objects.filter(stage=stage).count() + 1
-    draw = ranking.next_draw(stage, entries, results.get(stage.number, []), index)
+    draw = ranking.next_draw(tournament, stage, entries, results.get(stage.number, []), index)
     if draw is not None:
         return stage, index, draw
     if stage.number == 1 and len(stages) == 2:
@@ -196,7 +196,7 @@ def _plan(tournament: Tournament, stages: Sequence[Stage], entries: Sequence[Ent
         order = bracket_standings.advancing(rows, second.advance, list(tournament.tiebreaks))
         second.entries = [[number, rank] for rank, number in enumerate(order, 1)]
         second.save(update_fields=["entries"])
-        draw = ranking.next_draw(second, entries, [], 1)
+        draw = ranking.next_draw(tournament, second, entries, [], 1)
         if draw is not None:
             return second, 1, draw
     return None

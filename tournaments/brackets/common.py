@@ -12,47 +12,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from scorekeeper.rules.errors import _
+from scorekeeper.rules.fields import Field, clean_fields
 
 from .base import Entry, Pairing, RoundName, RuleViolation
 
 
-def refuse_unknown(raw: Mapping[str, Any], known: Iterable[str], field_name: str) -> None:
-    for key in raw:
-        if key not in known:
-            raise RuleViolation(f"{field_name}.{key}", _("Unknown setting {key}."), key=key)
-
-
-def whole(raw: Mapping[str, Any], key: str, default: int | None, field_name: str,
-          low: int, high: int | None = None) -> int:
-    """A whole number setting between ``low`` and ``high`` (inclusive)."""
-    value = raw.get(key, default)
-    where = f"{field_name}.{key}"
-    if value is None:
-        raise RuleViolation(where, _("Give {key}."), key=key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleViolation(where, _("{key} must be a whole number."), key=key)
-    if value < low or (high is not None and value > high):
-        if high is None:
-            raise RuleViolation(where, _("{key} must be at least {low}."), key=key, low=low)
-        raise RuleViolation(where, _("{key} must be between {low} and {high}."),
-                            key=key, low=low, high=high)
-    return value
-
-
-def flag(raw: Mapping[str, Any], key: str, default: bool, field_name: str) -> bool:
-    value = raw.get(key, default)
-    if not isinstance(value, bool):
-        raise RuleViolation(f"{field_name}.{key}", _("{key} must be true or false."), key=key)
-    return value
-
-
-def choice(raw: Mapping[str, Any], key: str, default: str, choices: Sequence[str],
-           field_name: str) -> str:
-    value = raw.get(key, default)
-    if value not in choices:
-        raise RuleViolation(f"{field_name}.{key}", _("{key} must be one of {choices}."),
-                            key=key, choices=", ".join(choices))
-    return value
+def configure_fields(fields: Sequence[Field], raw: Mapping[str, Any],
+                     field_name: str) -> dict[str, Any]:
+    """A stage's settings checked against its declared fields (unknown keys refused), with
+    the defaults filled in; errors name ``<field_name>.<key>``."""
+    try:
+        return clean_fields(fields, raw)
+    except RuleViolation as violation:
+        raise violation.prefixed(field_name) from None
 
 
 def check_two(entries: int, field_name: str) -> None:

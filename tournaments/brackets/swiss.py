@@ -32,9 +32,10 @@ import numpy as np
 import rustworkx as rx
 
 from scorekeeper.rules.errors import _
+from scorekeeper.rules.fields import SANE_LIMIT, Choice, Int
 
 from .base import Draw, Entry, Format, Result, RoundName, RuleViolation
-from .common import check_two, choice, number_pairings, refuse_unknown, seed_order, whole
+from .common import check_two, configure_fields, number_pairings, seed_order
 from .registry import register
 from .standings import DEFAULT_TIEBREAKS, standings
 
@@ -95,7 +96,8 @@ class Weights:
     def pairs(self, i: np.ndarray, j: np.ndarray, rematch: np.ndarray) -> list[int]:
         """The weights of the pairs of places ``i`` < ``j`` in the order."""
         below = (self.bye_tier - 1 - self.penalty(i, j)).tolist()
-        return [w if bad else w + self.rematch_tier for w, bad in zip(below, rematch.tolist())]
+        return [w if bad else w + self.rematch_tier
+                for w, bad in zip(below, rematch.tolist(), strict=True)]
 
     def penalty(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         if self.random_seed is not None:
@@ -180,12 +182,12 @@ def _sorted(pairs: Sequence[tuple[int, ...]], rank: Mapping[int, int]
 class Swiss(Format):
     name = "swiss"
     draws_allowed = True
+    fields = (Int("rounds", min=1, max=SANE_LIMIT),
+              Choice("pairing", required=False, default="standings",
+                     choices=("standings", "random")))
 
     def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
-        refuse_unknown(raw, ("rounds", "pairing"), field_name)
-        return {"rounds": whole(raw, "rounds", None, field_name, 1),
-                "pairing": choice(raw, "pairing", "standings", ("standings", "random"),
-                                  field_name)}
+        return configure_fields(self.fields, raw, field_name)
 
     def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
         check_two(entries, field_name)

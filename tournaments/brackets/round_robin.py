@@ -1,0 +1,114 @@
+"""Round robin: every entry of a group meets every other once per cycle.
+
+Terms: *groups* are dealt by seed in a snake (of 8 into 2 groups: group 1 gets seeds 1, 4,
+5, 8 and group 2 gets 2, 3, 6, 7), as even as can be. A *cycle* is one full round robin;
+the second cycle plays the same rounds with the seats swapped (home and away). Rounds
+follow Berger tables (the circle method): the first entry of the group keeps its place and
+the others turn round it, so a group of ``n`` plays ``n − 1`` rounds, or ``n`` when ``n`` is
+odd (one bye a round then: the entry facing the empty place). Round ``k`` of the stage
+holds round ``k`` of every group, group 1 first; tables are numbered through the groups.
+
+Groups are dealt from every entry the stage was given (active or not), so that they never
+move. An inactive (dropped-out) entry is never drawn: its opponent of the round has a bye
+(decided); two inactive entries make no pairing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.rules.errors import _
+from scorekeeper.rules.fields import SANE_LIMIT, Int
+
+from .base import Draw, Entry, Format, Result, RoundName, RuleViolation
+from .common import check_two, configure_fields, number_pairings, seed_order
+from .registry import register
+
+
+def snake(order: Sequence[int], groups: int) -> dict[int, int]:
+    """Each entry's group (1, 2, …), dealt from ``order`` (best seed first) in a snake."""
+    dealt = {}
+    for index, number in enumerate(order):
+        row, column = divmod(index, groups)
+        dealt[number] = (groups - column if row % 2 else column + 1)
+    return dealt
+
+
+def berger(members: Sequence[int]) -> list[list[tuple[int | None, int | None]]]:
+    """One cycle of rounds of the circle method; ``None`` is the empty place (a bye)."""
+    places: list[int | None] = list(members)
+    if len(places) % 2:
+        places.append(None)
+    n = len(places)
+    rounds = []
+    for number in range(n - 1):
+        pairs = []
+        for i in range(n // 2):
+            a, b = places[i], places[n - 1 - i]
+            # The fixed place changes seats every round; the others by their table.
+            pairs.append((b, a) if (i == 0 and number % 2) or (i > 0 and i % 2) else (a, b))
+        rounds.append(pairs)
+        places = [places[0], places[-1], *places[1:-1]]
+    return rounds
+
+
+@register
+class RoundRobin(Format):
+    name = "round_robin"
+    draws_allowed = True
+    fields = (Int("groups", required=False, default=1, min=1, max=SANE_LIMIT),
+              Int("cycles", required=False, default=1, min=1, max=4))
+
+    def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
+        return configure_fields(self.fields, raw, field_name)
+
+    def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
+        check_two(entries, field_name)
+        if entries // settings["groups"] < 2:
+            raise RuleViolation(f"{field_name}.groups",
+                                _("{entries} entries make at most {most} groups of 2 or more."),
+                                entries=entries, most=entries // 2)
+
+    def groups(self, settings: Mapping[str, Any], entries: Sequence[Entry],
+               seed: int) -> dict[int, int]:
+        """Each entry's group (1, 2, …): for the standings and the pairings' ``group``."""
+        return snake([e.number for e in seed_order(entries, seed)], settings["groups"])
+
+    def rounds(self, settings: Mapping[str, Any], entries: int) -> int:
+        """How many rounds the stage takes with this many entries."""
+        return self.per_cycle(settings, entries) * settings["cycles"]
+
+    @staticmethod
+    def per_cycle(settings: Mapping[str, Any], entries: int) -> int:
+        largest = -(-entries // settings["groups"])  # a group one smaller has as many
+        return largest if largest % 2 else largest - 1
+
+    def draw(self, settings: Mapping[str, Any], entries: Sequence[Entry],
+             results: Sequence[Result], round_index: int, seed: int) -> Draw | None:
+        if round_index > self.rounds(settings, len(entries)) or round_index < 1:
+            return None
+        dealt = self.groups(settings, entries, seed)
+        active = {e.number for e in entries if e.active}
+        order = [e.number for e in seed_order(entries, seed)]
+        seated = []
+        for group in range(1, settings["groups"] + 1):
+            members = [number for number in order if dealt[number] == group]
+            cycle = berger(members)
+            turn, index = divmod(round_index - 1, self.per_cycle(settings, len(entries)))
+            if index >= len(cycle):
+                continue
+            matches, byes = [], []
+            for pair in cycle[index]:
+                playing = tuple(e for e in (pair[::-1] if turn % 2 else pair)
+                                if e is not None and e in active)
+                (matches if len(playing) == 2 else byes if playing else []).append(playing)
+            seated += [(pair, None, group if settings["groups"] > 1 else None)
+                       for pair in matches + byes]
+        if not seated:
+            return None
+        return Draw(number_pairings(seated), RoundName("round", number=round_index))
+
+    def placements(self, settings: Mapping[str, Any], entries: Sequence[Entry],
+                   results: Sequence[Result]) -> None:
+        return None
