@@ -41,6 +41,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python manage.py collectstatic --noinput -v0
+	$(BIN)/python bench/brackets.py
 	$(BIN)/python -m bench.record_hand
 	$(BIN)/python -m bench.tournaments
 

@@ -127,7 +127,9 @@ class Format(ABC):
 
     @abstractmethod
     def placements(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-                   results: Sequence[Result]) -> list[list[int]] | None:
+                   results: Sequence[Result], seed: int = 0) -> list[list[int]] | None:
         """Elimination formats: entry numbers grouped by how far they went, best first (the
-        champion, the runner-up, then the losers of each round, later rounds first).
-        ``None`` for formats that rank by the tiebreaks alone."""
+        champion, the runner-up, then the losers of each round, later rounds first; the
+        entries still in, together, first). ``None`` for formats that rank by the tiebreaks
+        alone. ``seed``: the stage's random seed, as given to ``draw`` (it places the
+        unseeded entries in the bracket)."""

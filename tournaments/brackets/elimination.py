@@ -73,7 +73,8 @@ class Replay:
         self.state: dict[str, Outcome] = {}
         numbers = sorted({result.round for result in results})
         self.ready: list[Node] = []
-        for index in range(1, round_index + 1):
+        # Past the rounds with results there is nothing more to settle.
+        for index in range(1, min(round_index, len(numbers) + 1) + 1):
             self._settle_empty(index)
             self.ready = [node for node in nodes
                           if node.key not in self.state and self.known(node)]

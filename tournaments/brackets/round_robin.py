@@ -110,5 +110,5 @@ class RoundRobin(Format):
         return Draw(number_pairings(seated), RoundName("round", number=round_index))
 
     def placements(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-                   results: Sequence[Result]) -> None:
+                   results: Sequence[Result], seed: int = 0) -> None:
         return None

@@ -80,7 +80,9 @@ class SingleElimination(Format):
             semis = [node.key for node in nodes if node.level == levels - 1]
             nodes.append(Node("T", "third_place", levels,
                               (("loser", semis[0]), ("loser", semis[1])), "side"))
-        if settings["consolation"] and levels >= 2:
+        # In a bracket of 4 the first round's losers are the semi-finalists: with
+        # third_place, that match is their consolation.
+        if settings["consolation"] and levels >= (3 if settings["third_place"] else 2):
             first = [("loser", node.key) for node in nodes if node.level == 1]
             nodes += knockout([], "consolation", "C", first, "side")
         return nodes, {number: index for index, number in enumerate(by_seed)}

@@ -11,8 +11,13 @@ lexicographic tiers, each worth more than all the tiers below it together:
 1. no rematch (a rematch is only chosen when no pairing of the round avoids it);
 2. the bye: the lowest-ranked entry without a bye whose removal leaves a pairing with no
    rematch (nobody may have a second bye while an active entry has none: a hard rule);
-3. the fewest floats, then the smallest differences of match points;
+3. the fewest floats (a pairing across ``d`` score groups counts ``d²``, so a float goes to
+   the next group), then the smallest differences of match points;
 4. inside a score group the top half meets the bottom half; a float meets the nearest.
+
+On a big field (over ``FULL_GRAPH_UP_TO`` entries) the matching first looks only at the
+pairs inside a score group and the near pairs across to the next one, and falls back to
+every pair when that leaves a rematch or an entry unpaired (the 1,024-entry bench).
 
 ``pairing: random`` replaces tiers 3 and 4 by random weights drawn from the stage's seed.
 The better-ranked entry of a pairing sits first (team 0); tables are numbered by the rank of
@@ -40,6 +45,7 @@ from .registry import register
 from .standings import DEFAULT_TIEBREAKS, standings
 
 FULL_GRAPH_UP_TO = 256  # entries; above, the matching first tries a window of groups
+FLOAT_REACH = 32  # places, in that window, between two entries of different groups
 BYE = -1  # the matching's extra vertex: who is matched with it has the bye
 
 
@@ -129,9 +135,9 @@ def pair_round(order: Sequence[int], points: Mapping[int, int], met: set[frozens
 
 def _match(order: Sequence[int], met: set[frozenset[int]], weights: Weights,
            eligible: Sequence[int]) -> list[tuple[int, ...]]:
-    """The best perfect matching; on a big field first over the pairs at most one score
-    group apart (far quicker), then over every pair if that leaves a rematch or an entry
-    unpaired."""
+    """The best perfect matching; on a big field first over the pairs inside a score group
+    and the near pairs across to the next group (far quicker), then over every pair if that
+    leaves a rematch or an entry unpaired."""
     window = 1 if len(order) > FULL_GRAPH_UP_TO else None
     pairs = _matching(order, met, weights, eligible, window)
     if window is not None and (_rematches(pairs, met) or
@@ -145,10 +151,11 @@ def _matching(order: Sequence[int], met: set[frozenset[int]], weights: Weights,
     n = len(order)
     i, j = np.triu_indices(n, 1)
     if window is not None:
-        # The order is by score group: j may reach the end of the group ``window`` below.
+        # The order is by score group: every pair inside a group, and across to the group
+        # ``window`` below only between entries at most FLOAT_REACH places apart.
         group = weights.group
         end = np.searchsorted(group, np.minimum(group + window, group[-1]), side="right")
-        keep = j < end[i]
+        keep = (group[i] == group[j]) | ((j < end[i]) & (j - i <= FLOAT_REACH))
         i, j = i[keep], j[keep]
     place = weights.rank
     met_keys = np.array(sorted(min(place[a], place[b]) * n + max(place[a], place[b])
@@ -229,5 +236,5 @@ class Swiss(Format):
         return order, {row.entry: row.match_points for row in rows}
 
     def placements(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-                   results: Sequence[Result]) -> None:
+                   results: Sequence[Result], seed: int = 0) -> None:
         return None

@@ -1,0 +1,145 @@
+from collections import Counter
+
+import pytest
+
+from tournaments.brackets import FORMATS, Entry, Pairing, Result, RuleViolation
+from tournaments.brackets.swiss import Swiss
+
+from .play import entries, play, result
+
+SWISS: Swiss = FORMATS["swiss"]
+
+
+def settings(rounds=3, pairing="standings"):
+    return SWISS.configure({"rounds": rounds, "pairing": pairing}, "stages.0")
+
+
+def seats(draw):
+    return [p.entries for p in draw.pairings]
+
+
+@pytest.mark.parametrize(("n", "expected"), [
+    (8, [(1, 5), (2, 6), (3, 7), (4, 8)]),
+    (7, [(1, 4), (2, 5), (3, 6), (7,)]),
+    (2, [(1, 2)]),
+    (3, [(1, 2), (3,)]),
+])
+def test_round_one_pairs_top_half_against_bottom_half(n, expected):
+    drawn = SWISS.draw(settings(1), entries(n), [], 1, seed=3)
+    assert seats(drawn) == expected
+    assert [p.table for p in drawn.pairings] == [*range(1, n // 2 + 1)] + [None] * (n % 2)
+    assert drawn.name.kind == "round" and drawn.name.number == 1
+
+
+def test_unseeded_entries_come_after_the_seeded_in_an_order_kept_by_the_seed():
+    field = [Entry(1), Entry(2), Entry(3, seed=2), Entry(4), Entry(5, seed=1), Entry(6)]
+    first = seats(SWISS.draw(settings(1), field, [], 1, seed=11))
+    assert first[0][0] == 5 and first[1][0] == 3
+    assert first == seats(SWISS.draw(settings(1), field, [], 1, seed=11))
+    orders = {tuple(seats(SWISS.draw(settings(1), field, [], 1, seed=s))) for s in range(20)}
+    assert len(orders) > 1
+
+
+def test_round_two_pairs_inside_score_groups_and_numbers_tables_by_rank():
+    field = entries(8)
+    one = SWISS.draw(settings(), field, [], 1, seed=1)
+    results = [result(1, p, p.entries[0], (100, 100)) for p in one.pairings]
+    two = SWISS.draw(settings(), field, results, 2, seed=1)
+    assert seats(two) == [(1, 3), (2, 4), (5, 7), (6, 8)]
+    assert [p.table for p in two.pairings] == [1, 2, 3, 4]
+
+
+def test_a_float_goes_to_the_next_group_and_nobody_meets_twice():
+    field = entries(6)
+    one = SWISS.draw(settings(), field, [], 1, seed=1)  # 1-4, 2-5, 3-6
+    results = [result(1, p, p.entries[0], (100, 100)) for p in one.pairings]
+    two = SWISS.draw(settings(), field, results, 2, seed=1)
+    # Winners 1, 2, 3 (one too many): 3 floats down to the best of the next group, 4.
+    assert seats(two) == [(1, 2), (3, 4), (5, 6)]
+
+
+def test_the_bye_goes_to_the_lowest_ranked_without_one():
+    field = entries(5)
+    one = SWISS.draw(settings(), field, [], 1, seed=1)
+    assert seats(one) == [(1, 3), (2, 4), (5,)]
+    results = [result(1, p, p.entries[0], (100, 100)) for p in one.pairings]
+    two = SWISS.draw(settings(), field, results, 2, seed=1)
+    assert seats(two)[-1] == (4,)
+    assert (5,) not in seats(two)
+
+
+def test_the_bye_skips_an_entry_whose_bye_would_force_a_rematch():
+    # 1-2, 1-3 and 2-3 were played: giving 4 or 5 the bye would leave 1, 2, 3 to meet again.
+    field = entries(5)
+    past = [Result(1, 1, (1, 2), 1, (1, 0)), Result(1, 2, (3, 4), 3, (1, 0)),
+            Result(1, 3, (5,), 5, (0,)), Result(2, 1, (1, 3), 1, (1, 0)),
+            Result(2, 2, (2, 5), 2, (1, 0)), Result(2, 3, (4,), 4, (0,))]
+    drawn = SWISS.draw(settings(4), field, past, 3, seed=1)
+    assert len([p for p in drawn.pairings if p.bye]) == 1
+    bye = next(p for p in drawn.pairings if p.bye).entries[0]
+    assert bye in (1, 2, 3)
+    assert all(frozenset(p.entries) not in {frozenset(r.entries) for r in past}
+               for p in drawn.pairings if not p.bye)
+
+
+def test_inactive_entries_are_never_drawn_and_late_entries_start_at_zero():
+    field = [*entries(5)[:4], Entry(5, seed=5, active=False), Entry(6)]
+    one = SWISS.draw(settings(), field[:5], [], 1, seed=1)
+    assert all(5 not in p.entries for p in one.pairings)
+    results = [result(1, p, p.entries[0]) for p in one.pairings]
+    two = SWISS.draw(settings(), field, results, 2, seed=1)
+    drawn = [e for p in two.pairings for e in p.entries]
+    assert sorted(drawn) == [1, 2, 3, 4, 6]
+
+
+def test_the_stage_ends_after_its_rounds():
+    draws, _results = play("swiss", {"rounds": 3}, entries(6))
+    assert len(draws) == 3
+
+
+def test_random_pairing_draws_every_round_from_the_seed_with_no_rematch():
+    draws, results = play("swiss", {"rounds": 5, "pairing": "random"}, entries(8), seed=4)
+    again, _ = play("swiss", {"rounds": 5, "pairing": "random"}, entries(8), seed=4)
+    assert [seats(d) for d in draws] == [seats(d) for d in again]
+    assert seats(draws[0]) != [(1, 5), (2, 6), (3, 7), (4, 8)]
+    met = Counter(frozenset(r.entries) for r in results if len(r.entries) == 2)
+    assert max(met.values()) == 1
+
+
+@pytest.mark.parametrize(("raw", "field"), [
+    ({}, "stages.0.rounds"),
+    ({"rounds": 0}, "stages.0.rounds"),
+    ({"rounds": "3"}, "stages.0.rounds"),
+    ({"rounds": 3, "pairing": "dutch"}, "stages.0.pairing"),
+    ({"rounds": 3, "colour": 1}, "stages.0.colour"),
+])
+def test_bad_settings_name_their_field(raw, field):
+    with pytest.raises(RuleViolation) as caught:
+        SWISS.configure(raw, "stages.0")
+    assert caught.value.field == field
+
+
+def test_rounds_run_from_1_to_entries_minus_1():
+    SWISS.check(settings(7), 8, "stages.0")
+    with pytest.raises(RuleViolation) as caught:
+        SWISS.check(settings(8), 8, "stages.0")
+    assert caught.value.field == "stages.0.rounds"
+    with pytest.raises(RuleViolation):
+        SWISS.check(settings(1), 1, "stages.0")
+
+
+def test_a_pairing_is_a_bye_only_with_one_entry():
+    assert Pairing(1, (4,)).bye and not Pairing(1, (4, 5), 1).bye
+
+
+def test_a_big_field_is_paired_inside_score_groups_with_no_rematch():
+    # Above FULL_GRAPH_UP_TO entries the matching first looks at near pairs only.
+    draws, results = play("swiss", {"rounds": 4}, entries(301), seed=9)
+    assert len(draws) == 4
+    met = Counter(frozenset(r.entries) for r in results if len(r.entries) == 2)
+    assert max(met.values()) == 1
+    byes = [r.entries[0] for r in results if len(r.entries) == 1]
+    assert len(byes) == len(set(byes)) == 4
+    last = draws[-1]
+    seated = sorted(e for p in last.pairings for e in p.entries)
+    assert seated == list(range(1, 302))
