@@ -73,14 +73,13 @@ def placements(stage: Stage, entries: Sequence[Entry],
     return fmt.placements(stage.settings, stage_entries(stage, entries), list(results))
 
 
-def stage_groups(stage: Stage) -> dict[int, int]:
-    """Each entry's group in a stage with groups (read from its pairings; empty without)."""
-    groups: dict[int, int] = {}
-    for entries, group in Pairing.objects.filter(round__stage=stage, group__isnull=False
-                                                 ).values_list("entries", "group"):
-        for number in entries:
-            groups[number] = group
-    return groups
+def stage_groups(stage: Stage, entries: Sequence[Entry]) -> dict[int, int]:
+    """Each entry's group in a stage with groups (empty without): the format deals them."""
+    fmt = find_format(stage.format)
+    deal = getattr(fmt, "groups", None)
+    if deal is None or stage.settings.get("groups", 1) == 1:
+        return {}
+    return deal(stage.settings, stage_entries(stage, entries), round_seed(stage, 1))
 
 
 def stage_standings(tournament: Tournament, stage: Stage, entries: Sequence[Entry],
@@ -88,7 +87,7 @@ def stage_standings(tournament: Tournament, stage: Stage, entries: Sequence[Entr
     """The engine's rows for a stage: by group, by placements, or by the tiebreaks."""
     tiebreaks = list(tournament.tiebreaks)
     mine = stage_entries(stage, entries)
-    groups = stage_groups(stage) if stage.settings.get("groups", 1) != 1 else {}
+    groups = stage_groups(stage, entries)
     if groups:
         return bracket_standings.group_standings(mine, list(results), tiebreaks, groups)
     return bracket_standings.standings(mine, list(results), tiebreaks,

@@ -112,8 +112,8 @@ def _reopen(tournament: Tournament, pairing: Pairing) -> None:
     if pairing.status != Pairing.Status.FINISHED:
         return
     if next_round_drawn(pairing.round) or tournament.status == Tournament.Status.FINISHED:
-        raise MatchConflict(_("The next round is drawn: this match's result can no longer "
-                              "be undone. The director can set the result."))
+        raise MatchConflict(_("The next round is drawn: this match can no longer be "
+                              "reopened."))
     pairing.status = Pairing.Status.IN_PROGRESS
     pairing.result = pairing.winner = pairing.points = pairing.games_won = None
     pairing.save(update_fields=["status", "result", "winner", "points", "games_won"])
@@ -123,8 +123,8 @@ def _store(tournament: Tournament, pairing: Pairing, after: dict[str, Any]) -> N
     finished = pairing.status == Pairing.Status.FINISHED
     if (finished and after["winner"] != pairing.winner and is_elimination(pairing.round.stage)
             and next_round_drawn(pairing.round)):
-        raise MatchConflict(_("The next round is drawn: this correction would change who "
-                              "goes on. The director can set the result."))
+        raise MatchConflict(_("The next round is drawn: this result can no longer "
+                              "change who goes on."))
     for key, value in after.items():
         setattr(pairing, key, value)
     pairing.save(update_fields=list(after))

@@ -333,8 +333,8 @@ def round_draw(*, tournament_id: Any) -> Round:
     """The director draws the next round (``rounds/next/``)."""
     tournament = _locked(tournament_id)
     if tournament.status != Status.RUNNING:
-        raise MatchConflict(_("The tournament is not running.") if tournament.status ==
-                            Status.REGISTRATION else _("The tournament is finished."))
+        raise MatchConflict(_("The tournament has not started yet.") if tournament.status
+                            == Status.REGISTRATION else _("The tournament is finished."))
     latest = tournament.rounds.get(number=tournament.round)
     if latest.status == Round.Status.PLAYING and not round_complete(round_id=latest.pk):
         raise MatchConflict(_("Round {number} is still being played."), number=latest.number)
@@ -428,11 +428,11 @@ def round_clock(*, tournament_id: Any, round_number: int, action: Any, minutes: 
         raise RuleViolation("action", _("Must be one of: {choices}."),
                             choices=", ".join(CLOCK_ACTIONS))
     if action == "extend" and (not is_int(minutes) or not 1 <= minutes <= 600):
-        raise RuleViolation("minutes", _("Must be a whole number from {low} to {high}."),
-                            low=1, high=600)
+        raise RuleViolation("minutes", _("Must be a whole number from {min} to {max}."),
+                            min=1, max=600)
     if slot is not None and not is_int(slot):
-        raise RuleViolation("slot", _("Must be a whole number from {low} to {high}."),
-                            low=1, high=10**6)
+        raise RuleViolation("slot", _("Must be a whole number from {min} to {max}."),
+                            min=1, max=10**6)
     round_ = Round.objects.get(tournament_id=tournament_id, number=round_number)
     pairing = round_.pairings.get(slot=slot) if slot is not None else None
     if round_.status != Round.Status.PLAYING:
@@ -468,13 +468,12 @@ def _extend(round_: Round, pairing: Pairing | None, minutes: int, now: datetime)
     more = timedelta(minutes=minutes)
     if pairing is not None:
         if pairing.time_called or pairing.status == Pairing.Status.FINISHED:
-            raise MatchConflict(_("Time has already been called at this table."))
+            raise MatchConflict(_("Time has already been called."))
         pairing.ends_at = max(pairing.ends_at or round_.ends_at or now, now) + more
         pairing.save(update_fields=["ends_at"])
         return
     if round_.time_called:
-        raise MatchConflict(_("Time has already been called in round {number}."),
-                            number=round_.number)
+        raise MatchConflict(_("Time has already been called."))
     round_.ends_at = max(round_.ends_at or now, now) + more
     round_.save(update_fields=["ends_at"])
 

@@ -72,8 +72,8 @@ def _whole(data: Mapping[str, Any], key: str, default: Any, low: int, high: int)
     if value is None and default is None:
         return None
     if not is_int(value) or not low <= value <= high:
-        raise RuleViolation(key, _("Must be a whole number from {low} to {high}."),
-                            low=low, high=high)
+        raise RuleViolation(key, _("Must be a whole number from {min} to {max}."),
+                            min=low, max=high)
     return value
 
 
@@ -129,7 +129,7 @@ def stages_input(value: Any) -> tuple[StageSpec, ...]:
     for index, raw in enumerate(value):
         field = f"stages.{index}"
         if not isinstance(raw, Mapping):
-            raise RuleViolation(field, _("A stage must be a JSON object."))
+            raise RuleViolation(field, _("Must be a JSON object."))
         fmt_name = _required(raw, "format", field + ".")
         fmt = find_format(fmt_name) if isinstance(fmt_name, str) else None
         if fmt is None:
@@ -157,7 +157,7 @@ def tiebreaks_input(value: Any) -> tuple[str, ...]:
         return tuple(bracket_standings.DEFAULT_TIEBREAKS)
     known = bracket_standings.TIEBREAKS
     if not isinstance(value, list) or not value:
-        raise RuleViolation("tiebreaks", _("Give a list of tiebreak keys."))
+        raise RuleViolation("tiebreaks", _("Must be a list."))
     for key in value:
         if not isinstance(key, str) or key not in known:
             raise RuleViolation("tiebreaks", _("Unknown tiebreak. Choose among: {keys}."),
@@ -169,7 +169,7 @@ def tiebreaks_input(value: Any) -> tuple[str, ...]:
 
 def entries_input(value: Any, variant: rules.Variant) -> tuple[EntryInput, ...]:
     if not isinstance(value, list) or len(value) > MAX_ENTRIES:
-        raise RuleViolation("entries", _("Give a list of entries."))
+        raise RuleViolation("entries", _("Must be a list."))
     entries = tuple(entry_input(raw, variant, f"entries.{index}.")
                     for index, raw in enumerate(value))
     check_unique(entries, [], "entries.")
@@ -179,7 +179,7 @@ def entries_input(value: Any, variant: rules.Variant) -> tuple[EntryInput, ...]:
 def entry_input(raw: Any, variant: rules.Variant, prefix: str = "") -> EntryInput:
     if not isinstance(raw, Mapping):
         raise RuleViolation(prefix.rstrip(".") or "non_field_errors",
-                            _("An entry must be a JSON object."))
+                            _("Must be a JSON object."))
     refuse_unknown(raw, ENTRY_FIELDS, prefix)
     name = _name(_required(raw, "name", prefix), prefix + "name")
     return EntryInput(name=name, players=players_input(_required(raw, "players", prefix),
