@@ -202,7 +202,7 @@ def test_a_worker_killed_in_the_middle_of_an_advance(client: httpx.Client,
     assert Round.objects.get(tournament_id=director.id, number=1).status == "playing"
     assert Match.objects.filter(tournament=director.data["view_id"]).count() == 4
 
-    assert live_worker.start(), live_worker.logs()  # beat kept ticking: it redoes the advance
+    assert live_worker.start(), live_worker.logs()  # worker and beat: its tick redoes it
     drawn = director.wait_for_round(2, live_worker.logs)
     assert drawn["status"] == "playing"
     assert director.round(1)["status"] == "complete"
