@@ -53,7 +53,8 @@ check: lint
 bench: $(STAMP)
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python bench/brackets.py
-	$(BIN)/python bench/record_hand.py
+	$(BIN)/python -m bench.record_hand
+	$(BIN)/python -m bench.tournaments
 
 # A production release, with the production environment set (README, "Production"):
 # compile the translations, collect the static files, migrate.

@@ -7,6 +7,9 @@ median and p95 of each and the ratio of the medians; the goal is a ratio of 2 or
 
     make bench            # DATABASE_URL defaults to a local PostgreSQL database
     BENCH_REQUESTS=1000 make bench
+
+The medians also go to ``bench/results.json`` (seconds): ``record_hand_median_s``,
+``baseline_median_s`` and their ratio ``record_hand_ratio``.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from pathlib import Path
 
 import httpx
 import psycopg
+
+from bench.figures import record
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = "postgresql://postgres@127.0.0.1:5432/scorekeeper_bench"
@@ -159,6 +164,9 @@ def report(times: dict[str, list[float]], url: str) -> None:
     out = ROOT / "bench" / "results"
     out.mkdir(exist_ok=True)
     (out / "latest.json").write_text(json.dumps(result, indent=2))
+    record({"record_hand_median_s": round(result["hand_median_ms"] / 1000, 5),
+            "baseline_median_s": round(result["baseline_median_ms"] / 1000, 5),
+            "record_hand_ratio": result["ratio_median"]})
 
 
 if __name__ == "__main__":

@@ -4,6 +4,8 @@ from typing import Any
 
 import pytest
 
+from tests.worker import _worker_marker, live_worker  # noqa: F401 (fixtures)
+
 PLAYERS = ["Rami", "Sara", "Omar", "Lina"]
 
 

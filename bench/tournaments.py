@@ -1,0 +1,206 @@
+"""Benchmark: tournaments on PostgreSQL, through the services, over HTTP, with a real worker.
+
+- ``knockout_10240_draw_s``: ``tournament_start`` of a 10,240-team single elimination: round
+  1 drawn, its pairings and matches created (goal: under 5 s). By the contract's bracket
+  that is 8,192 pairings of which 6,144 are byes for the top seeds: 2,048 matches.
+- ``standings_256x9_s``: ``GET /api/tournaments/{id}/standings/`` of 256 entries after 9
+  Swiss rounds, the median of ``BENCH_REQUESTS`` requests to gunicorn (goal: under 0.05 s).
+- ``advance_256_tables_s``: the last result of a 256-table Swiss round posted over HTTP →
+  the next round answered by ``GET …/rounds/{n}/``, drawn by a real Celery worker
+  (``.ci/worker.sh``); the median of three rounds (goal: under 2 s).
+
+The tournaments are set up in this process through the services (tasks in process); the
+server is gunicorn (one sync worker, DEBUG off) as in ``record_hand.py``. Figures are
+printed and merged into ``bench/results.json``. Run it as a module (``make bench``):
+
+    DATABASE_URL=postgresql://…/scorekeeper_bench CELERY_BROKER_URL=redis://…/0 \\
+        .venv/bin/python -m bench.tournaments [knockout] [standings] [advance]
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+
+from bench.figures import record
+from bench.record_hand import DEFAULT_DB, ROOT, ensure_database, free_port, start_server
+
+DATABASE = os.environ.get("DATABASE_URL") or DEFAULT_DB
+BROKER = os.environ.get("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/0"
+REQUESTS = int(os.environ.get("BENCH_REQUESTS", "200"))
+GOALS = {"knockout_10240_draw_s": 5.0, "standings_256x9_s": 0.05, "advance_256_tables_s": 2.0}
+RNG = random.Random(20261122)
+
+
+def setup_django() -> None:
+    """This process sets tournaments up through the services, tasks in process."""
+    os.environ.update({"DATABASE_URL": DATABASE, "DJANGO_SETTINGS_MODULE": "bench.settings"})
+    os.environ.pop("CELERY_BROKER_URL", None)
+    import django
+
+    django.setup()
+
+
+def server_env(**extra: str) -> dict[str, str]:
+    env = {**os.environ, "DATABASE_URL": DATABASE, "DJANGO_SETTINGS_MODULE": "bench.settings",
+           **extra}
+    env.pop("CELERY_BROKER_URL", None)
+    env.update(extra)
+    return env
+
+
+def entries(count: int) -> list[dict[str, Any]]:
+    return [{"name": f"Team {n}", "players": [f"P{n}a", f"P{n}b"]} for n in range(1, count + 1)]
+
+
+def create(count: int, stages: list[dict[str, Any]]) -> Any:
+    from tournaments.services import tournament_create
+
+    return tournament_create(name=f"Bench {count}", variant="belote", stages=stages,
+                             entries=entries(count), break_minutes=0)
+
+
+def play(tournament_id: Any, number: int, *, leave: int = 0) -> list[Any]:
+    """Director's results for every pairing of round ``number`` but the last ``leave``;
+    answers the pairings left."""
+    from tournaments.models import Pairing
+    from tournaments.services import pairing_result_set
+
+    pairings = list(Pairing.objects.filter(tournament_id=tournament_id, round__number=number,
+                                           match__isnull=False).order_by("slot"))
+    for pairing in pairings[:len(pairings) - leave]:
+        first, second = pairing.entries
+        points = sorted([RNG.randrange(80, 400), RNG.randrange(0, 80)], reverse=True)
+        winner = RNG.choice([first, second])
+        pairing_result_set(tournament_id=tournament_id, round_number=number, slot=pairing.slot,
+                           winner=winner, points=points if winner == first else points[::-1])
+    return pairings[len(pairings) - leave:]
+
+
+def knockout() -> float:
+    from tournaments.services import tournament_start
+
+    tournament = create(10_240, [{"format": "single_elimination"}])
+    start = time.perf_counter()
+    tournament_start(tournament_id=tournament.pk)
+    elapsed = time.perf_counter() - start
+    from scorekeeper.models import Match
+    from tournaments.models import Pairing
+
+    # 16,384 slots: 6,144 byes for the top seeds, and 2,048 matches (the contract's bracket;
+    # 5,120 matches would be a bracket with no byes).
+    matches = Match.objects.filter(tournament=tournament.view_id, round=1).count()
+    pairings = Pairing.objects.filter(tournament=tournament, round__number=1).count()
+    assert (matches, pairings) == (2_048, 8_192), (matches, pairings)
+    print(f"  knockout round 1: {pairings} pairings, {matches} matches")
+    return elapsed
+
+
+def standings(base: str) -> float:
+    from tournaments.services import tournament_start
+
+    tournament = create(256, [{"format": "swiss", "rounds": 10}])
+    tournament_start(tournament_id=tournament.pk)
+    for number in range(1, 10):
+        play(tournament.pk, number)
+    url = f"/api/tournaments/{tournament.pk}/standings/"
+    times = []
+    with httpx.Client(base_url=base, timeout=30) as client:
+        for index in range(10 + REQUESTS):
+            start = time.perf_counter()
+            response = client.get(url)
+            elapsed = time.perf_counter() - start
+            assert response.status_code == 200 and len(response.json()) == 256, response.text
+            if index >= 10:
+                times.append(elapsed)
+    return statistics.median(times)
+
+
+def advance(base: str) -> float:
+    from tournaments.services import tournament_start
+
+    tournament = create(512, [{"format": "swiss", "rounds": 4}])
+    tournament_start(tournament_id=tournament.pk)
+    times = []
+    with httpx.Client(base_url=base, timeout=30) as client:
+        for number in (1, 2, 3):
+            (last,) = play(tournament.pk, number, leave=1)
+            times.append(last_result_to_next_round(client, tournament.pk, number, last))
+    print(f"  advances: {', '.join(f'{t:.3f} s' for t in times)}")
+    return statistics.median(times)
+
+
+def last_result_to_next_round(client: httpx.Client, tournament_id: Any, number: int,
+                              pairing: Any) -> float:
+    url = f"/api/tournaments/{tournament_id}/rounds"
+    start = time.perf_counter()
+    response = client.post(f"{url}/{number}/pairings/{pairing.slot}/result/",
+                           json={"winner": pairing.entries[0], "points": [250, 110]})
+    assert response.status_code == 200, response.text
+    deadline = start + 60
+    while time.perf_counter() < deadline:
+        if client.get(f"{url}/{number + 1}/").status_code == 200:
+            return time.perf_counter() - start
+        time.sleep(0.005)
+    raise SystemExit(f"round {number + 1} was not drawn within 60 s")
+
+
+def with_server(env: dict[str, str], body: Callable[[str], float]) -> float:
+    port = free_port()
+    server = start_server(env, port)
+    try:
+        return body(f"http://127.0.0.1:{port}")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def with_worker(body: Callable[[], float]) -> float:
+    with tempfile.TemporaryDirectory(prefix="bench-worker-") as folder:
+        env = server_env(CELERY_BROKER_URL=BROKER, WORKER_DIR=folder, PYTHON=sys.executable)
+        script = str(ROOT / ".ci" / "worker.sh")
+        subprocess.run([script, "start"], cwd=ROOT, env=env, check=True)
+        try:
+            return body()
+        finally:
+            subprocess.run([script, "stop"], cwd=ROOT, env=env, check=False)
+
+
+def measure(names: list[str]) -> dict[str, float]:
+    figures: dict[str, float] = {}
+    if "knockout" in names:
+        figures["knockout_10240_draw_s"] = knockout()
+    if "standings" in names:
+        figures["standings_256x9_s"] = with_server(server_env(), standings)
+    if "advance" in names:
+        env = server_env(CELERY_BROKER_URL=BROKER)
+        figures["advance_256_tables_s"] = with_worker(
+            lambda: with_server(env, advance))
+    return figures
+
+
+def main() -> None:
+    names = sys.argv[1:] or ["knockout", "standings", "advance"]
+    ensure_database(DATABASE)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
+                   env=server_env(), check=True)
+    setup_django()
+    figures = {name: round(value, 4) for name, value in measure(names).items()}
+    print(f"Tournaments, PostgreSQL ({DATABASE.split('@')[-1]})")
+    for name, value in figures.items():
+        verdict = "ok" if value < GOALS[name] else "MISSED"
+        print(f"  {name:24} {value:8.4f} s   (goal: under {GOALS[name]} s: {verdict})")
+    record(figures)
+
+
+if __name__ == "__main__":
+    main()
