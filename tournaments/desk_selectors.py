@@ -12,22 +12,33 @@ def changed_results(tournament: Tournament) -> dict[tuple[int, int], list[dict[s
     """The audit records that changed a finished result (its winner, draw or points), by
     (round number, slot): a table's correction or undo, or a director's result."""
     found: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    records = (ResultChange.objects.filter(tournament=tournament)
-               .select_related("pairing__round").order_by("created_at", "id"))
+    records = (
+        ResultChange.objects.filter(tournament=tournament)
+        .select_related("pairing__round")
+        .order_by("created_at", "id")
+    )
     for record in records:
         before, after = record.before or {}, record.after or {}
         keys = ("result", "winner", "points")
         if all(before.get(key) == after.get(key) for key in keys):
             continue
         key = (record.pairing.round.number, record.pairing.slot)
-        found.setdefault(key, []).append({
-            "by": record.by, "action": record.action, "reason": record.reason,
-            "before": before, "after": after, "at": record.created_at,
-            "winner_changed": before.get("winner") != after.get("winner")
-            or before.get("result") != after.get("result")})
+        found.setdefault(key, []).append(
+            {
+                "by": record.by,
+                "action": record.action,
+                "reason": record.reason,
+                "before": before,
+                "after": after,
+                "at": record.created_at,
+                "winner_changed": before.get("winner") != after.get("winner")
+                or before.get("result") != after.get("result"),
+            }
+        )
     return found
 
 
 def table_keys(tournament: Tournament) -> list[tuple[int, str]]:
-    return list(TableKey.objects.filter(tournament=tournament).order_by("table")
-                .values_list("table", "key"))
+    return list(
+        TableKey.objects.filter(tournament=tournament).order_by("table").values_list("table", "key")
+    )

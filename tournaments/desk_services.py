@@ -22,5 +22,6 @@ def table_keys_ensure(*, tournament_id: Any) -> int:
     count = tournament.entries.filter(active=True).count() // 2
     TableKey.objects.bulk_create(
         [TableKey(tournament=tournament, table=table) for table in range(1, count + 1)],
-        ignore_conflicts=True)
+        ignore_conflicts=True,
+    )
     return count

@@ -14,8 +14,11 @@ urlpatterns = [
     path("d/<str:token>/next/", views.next_round, name="desk-next"),
     path("d/<str:token>/entries/<int:number>/", views.entry, name="desk-entry"),
     path("d/<str:token>/rounds/<int:number>/clock/", views.clock, name="desk-clock"),
-    path("d/<str:token>/rounds/<int:number>/pairings/<int:slot>/result/", views.result,
-         name="desk-result"),
+    path(
+        "d/<str:token>/rounds/<int:number>/pairings/<int:slot>/result/",
+        views.result,
+        name="desk-result",
+    ),
     path("d/<str:token>/cards/", views.cards, name="desk-cards"),
     path("t/<str:key>/", views.table, name="table-card"),
 ]

@@ -47,11 +47,15 @@ AT_TIME = ("finish_hand", "one_more_hand")
 def stages_of(preset: str, *, rounds: Any, advance: Any, groups: Any) -> list[dict[str, Any]]:
     """The ``stages`` of a preset; numbers are passed on as typed for the service to judge."""
     if preset == "swiss_top":
-        return [{"format": "swiss", "rounds": rounds},
-                {"format": "single_elimination", "advance": advance}]
+        return [
+            {"format": "swiss", "rounds": rounds},
+            {"format": "single_elimination", "advance": advance},
+        ]
     if preset == "groups_knockout":
-        return [{"format": "round_robin", "groups": groups},
-                {"format": "single_elimination", "advance": advance}]
+        return [
+            {"format": "round_robin", "groups": groups},
+            {"format": "single_elimination", "advance": advance},
+        ]
     if preset == "knockout":
         return [{"format": "single_elimination"}]
     if preset == "double_elimination":
@@ -114,11 +118,15 @@ def whole(posted: Mapping[str, Any], name: str, default: Any = None) -> Any:
     return int(text) if text.isdigit() and len(text) < 10 else text
 
 
-def options_form(variant: rules.Variant,
-                 posted: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+def options_form(
+    variant: rules.Variant, posted: Mapping[str, Any]
+) -> tuple[dict[str, Any], dict[str, str]]:
     """The house rules as the match set-up page reads them: (options, errors by option)."""
     form = matchsetup.MatchSetupForm(variant, posted)
     form.is_valid()
-    errors = {name: message for name, message in form.option_errors().items()
-              if name in {option.name for option in variant.options}}
+    errors = {
+        name: message
+        for name, message in form.option_errors().items()
+        if name in {option.name for option in variant.options}
+    }
     return form.options(), errors

@@ -28,8 +28,7 @@ from .. import desk_selectors, desk_services, selectors, services, validation
 from ..models import Entry, Pairing, Round, TableKey, Tournament
 from . import forms
 
-NOT_FOUND = (Tournament.DoesNotExist, Entry.DoesNotExist, Round.DoesNotExist,
-             Pairing.DoesNotExist)
+NOT_FOUND = (Tournament.DoesNotExist, Entry.DoesNotExist, Round.DoesNotExist, Pairing.DoesNotExist)
 
 
 def _director(token: str) -> Tournament:
@@ -43,8 +42,11 @@ def _director(token: str) -> Tournament:
 
 
 def _variants() -> list[dict[str, Any]]:
-    return [{"slug": v.slug, "name": words.game_name(v)} for v in rules.VARIANTS.values()
-            if v.slug not in validation.NOT_TOURNAMENT_VARIANTS and v.teams is not None]
+    return [
+        {"slug": v.slug, "name": words.game_name(v)}
+        for v in rules.VARIANTS.values()
+        if v.slug not in validation.NOT_TOURNAMENT_VARIANTS and v.teams is not None
+    ]
 
 
 @require_GET
@@ -67,14 +69,14 @@ def new(request: HttpRequest, slug: str) -> HttpResponse:
         return _new_page(request, variant, {}, {}, status=200)
     posted = request.POST
     options, errors = forms.options_form(variant, posted)
-    pasted = forms.parse_entries(posted.get("entries", ""), size,
-                                 seed_in_order=_ticked(posted, "seed_in_order"))
+    pasted = forms.parse_entries(
+        posted.get("entries", ""), size, seed_in_order=_ticked(posted, "seed_in_order")
+    )
     if pasted.error:
         errors["entries"] = pasted.error
     if not errors:
         try:
-            tournament = services.tournament_create(**_create_fields(posted, slug, options,
-                                                                     pasted))
+            tournament = services.tournament_create(**_create_fields(posted, slug, options, pasted))
         except RuleViolation as violation:
             errors[_field_of(violation.field)] = _message(violation, pasted)
         else:
@@ -86,24 +88,33 @@ def _ticked(posted: Any, name: str) -> bool:
     return posted.get(name, "") not in ("", "0", "off")
 
 
-def _create_fields(posted: Any, slug: str, options: dict[str, Any],
-                   pasted: forms.Pasted) -> dict[str, Any]:
+def _create_fields(
+    posted: Any, slug: str, options: dict[str, Any], pasted: forms.Pasted
+) -> dict[str, Any]:
     preset = posted.get("preset", "swiss_top")
     return {
-        "name": posted.get("name", ""), "variant": slug, "options": options,
+        "name": posted.get("name", ""),
+        "variant": slug,
+        "options": options,
         "games_to_win": 2 if posted.get("games_to_win") == "2" else 1,
         "hands_per_match": forms.whole(posted, "hands_per_match"),
         "round_minutes": forms.whole(posted, "round_minutes"),
         "break_minutes": forms.whole(posted, "break_minutes", 5),
-        "stages": forms.stages_of(preset, rounds=forms.whole(posted, "rounds", 3),
-                                  advance=forms.whole(posted, "advance", 4),
-                                  groups=forms.whole(posted, "groups", 2)),
-        "tiebreaks": forms.TIEBREAK_PRESETS.get(posted.get("tiebreaks", ""),
-                                                forms.TIEBREAK_PRESETS["default"]),
+        "stages": forms.stages_of(
+            preset,
+            rounds=forms.whole(posted, "rounds", 3),
+            advance=forms.whole(posted, "advance", 4),
+            groups=forms.whole(posted, "groups", 2),
+        ),
+        "tiebreaks": forms.TIEBREAK_PRESETS.get(
+            posted.get("tiebreaks", ""), forms.TIEBREAK_PRESETS["default"]
+        ),
         "auto_advance": _ticked(posted, "auto_advance"),
-        "at_time": posted.get("at_time") if posted.get("at_time") in forms.AT_TIME
+        "at_time": posted.get("at_time")
+        if posted.get("at_time") in forms.AT_TIME
         else "finish_hand",
-        "entries": pasted.entries}
+        "entries": pasted.entries,
+    }
 
 
 def _field_of(name: str) -> str:
@@ -123,25 +134,40 @@ def _message(violation: RuleViolation, pasted: forms.Pasted) -> str:
     if parts[0] == "entries" and len(parts) > 1 and parts[1].isdigit():
         index = int(parts[1])
         if index < len(pasted.lines):
-            return _("Line {line}: {message}").format(
-                line=pasted.lines[index], message=message)
+            return _("Line {line}: {message}").format(line=pasted.lines[index], message=message)
     return message
 
 
-def _new_page(request: HttpRequest, variant: rules.Variant, posted: Any,
-              errors: dict[str, str], *, status: int) -> HttpResponse:
+def _new_page(
+    request: HttpRequest,
+    variant: rules.Variant,
+    posted: Any,
+    errors: dict[str, str],
+    *,
+    status: int,
+) -> HttpResponse:
     from scorekeeper.pages import matchsetup
 
     controls = matchsetup.controls(variant, posted or None)
     for control in controls:
         control.error = errors.pop(control.name, "")
-    values = {key: posted.get(key, "") for key in (
-        "name", "hands_per_match", "round_minutes", "entries")} if posted else {}
+    values = (
+        {
+            key: posted.get(key, "")
+            for key in ("name", "hands_per_match", "round_minutes", "entries")
+        }
+        if posted
+        else {}
+    )
     context = {
-        "variant": variant, "game": words.game_name(variant), "controls": controls,
-        "errors": errors, "values": values, "posted": bool(posted),
-        "presets": forms.STAGE_PRESETS, "preset": posted.get("preset", "swiss_top")
-        if posted else "swiss_top",
+        "variant": variant,
+        "game": words.game_name(variant),
+        "controls": controls,
+        "errors": errors,
+        "values": values,
+        "posted": bool(posted),
+        "presets": forms.STAGE_PRESETS,
+        "preset": posted.get("preset", "swiss_top") if posted else "swiss_top",
         "tiebreak_presets": forms.TIEBREAK_LABELS,
         "tiebreak": posted.get("tiebreaks", "default") if posted else "default",
         "rounds": posted.get("rounds", 3) if posted else 3,
@@ -152,7 +178,8 @@ def _new_page(request: HttpRequest, variant: rules.Variant, posted: Any,
         "at_time": posted.get("at_time", "finish_hand") if posted else "finish_hand",
         "auto_advance": _ticked(posted, "auto_advance") if posted else True,
         "seed_in_order": _ticked(posted, "seed_in_order") if posted else False,
-        "single": validation.team_size(variant) == 1}
+        "single": validation.team_size(variant) == 1,
+    }
     return render(request, "tournaments/desk/new.html", context, status=status)
 
 
@@ -173,21 +200,30 @@ def _desk_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any
         for pairing in round_["pairings"]:
             pairing["names"] = [names.get(number, "?") for number in pairing["entries"]]
             pairing["changes"] = changes.get((round_["number"], pairing["slot"]), [])
-            pairing["sides"] = [{"number": n, "name": name}
-                                for n, name in zip(pairing["entries"], pairing["names"])]
+            pairing["sides"] = [
+                {"number": n, "name": name}
+                for n, name in zip(pairing["entries"], pairing["names"], strict=True)
+            ]
             pairing["form"] = f"result-{round_['number']}-{pairing['slot']}"
         round_["form"] = f"clock-{round_['number']}"
         rounds.append(round_)
     current = rounds[0] if rounds else None
     for entry in data["entries"]:
         entry["form"] = f"entry-{entry['number']}"
-    return {"t": data, "rounds": rounds, "current": current,
-            "public_url": _public_url(data["view_id"]),
-            # every result in (the round is completed by a job after the commit, or by
-            # the draw itself)
-            "can_draw": bool(current and data["status"] == "running" and all(
-                p["status"] == "finished" for p in current["pairings"])),
-            "champion": names.get(data["champion"]) if data["champion"] else None}
+    return {
+        "t": data,
+        "rounds": rounds,
+        "current": current,
+        "public_url": _public_url(data["view_id"]),
+        # every result in (the round is completed by a job after the commit, or by
+        # the draw itself)
+        "can_draw": bool(
+            current
+            and data["status"] == "running"
+            and all(p["status"] == "finished" for p in current["pairings"])
+        ),
+        "champion": names.get(data["champion"]) if data["champion"] else None,
+    }
 
 
 @require_GET
@@ -217,25 +253,33 @@ def _act(request: HttpRequest, token: str, action: Any, form: str) -> HttpRespon
     return HttpResponseRedirect(reverse("desk", args=[tournament.pk]))
 
 
-def _refused(request: HttpRequest, tournament: Tournament, form: str, field: str,
-             message: str, status: int) -> HttpResponse:
+def _refused(
+    request: HttpRequest, tournament: Tournament, form: str, field: str, message: str, status: int
+) -> HttpResponse:
     context = _desk_context(request, tournament)
-    context["error"] = {"form": form, "field": field, "message": message,
-                        "page": form in ("start", "next")}
+    context["error"] = {
+        "form": form,
+        "field": field,
+        "message": message,
+        "page": form in ("start", "next"),
+    }
     return render(request, "tournaments/desk/desk.html", context, status=status)
 
 
 @require_POST
 def start(request: HttpRequest, token: str) -> HttpResponse:
-    return _act(request, token, lambda t: services.tournament_start(tournament_id=t.pk),
-                "start")
+    return _act(request, token, lambda t: services.tournament_start(tournament_id=t.pk), "start")
 
 
 @require_POST
 def entry(request: HttpRequest, token: str, number: int) -> HttpResponse:
     active = request.POST.get("active") == "1"
-    return _act(request, token, lambda t: services.entry_update(
-        tournament_id=t.pk, number=number, active=active), f"entry-{number}")
+    return _act(
+        request,
+        token,
+        lambda t: services.entry_update(tournament_id=t.pk, number=number, active=active),
+        f"entry-{number}",
+    )
 
 
 @require_POST
@@ -248,14 +292,29 @@ def result(request: HttpRequest, token: str, number: int, slot: int) -> HttpResp
     posted = request.POST
     outcome = posted.get("outcome", "")
     draw = outcome == "draw"
-    winner = None if draw else forms.whole(posted, "winner") if not outcome else \
-        forms.whole({"w": outcome}, "w")
+    winner = (
+        None
+        if draw
+        else forms.whole(posted, "winner")
+        if not outcome
+        else forms.whole({"w": outcome}, "w")
+    )
     points = [forms.whole(posted, "points_0", 0), forms.whole(posted, "points_1", 0)]
     reason = posted.get("reason", "")
-    return _act(request, token, lambda t: services.pairing_result_set(
-        tournament_id=t.pk, round_number=number, slot=slot, winner=winner,
-        draw=True if draw else None, points=points, reason=reason),
-        f"result-{number}-{slot}")
+    return _act(
+        request,
+        token,
+        lambda t: services.pairing_result_set(
+            tournament_id=t.pk,
+            round_number=number,
+            slot=slot,
+            winner=winner,
+            draw=True if draw else None,
+            points=points,
+            reason=reason,
+        ),
+        f"result-{number}-{slot}",
+    )
 
 
 @require_POST
@@ -265,15 +324,21 @@ def clock(request: HttpRequest, token: str, number: int) -> HttpResponse:
     action = posted.get("action", "")
     minutes = forms.whole(posted, "minutes", 5) if action == "extend" else None
     form = f"clock-{number}"
-    return _act(request, token, lambda t: services.round_clock(
-        tournament_id=t.pk, round_number=number, action=action, minutes=minutes, slot=slot),
-        form)
+    return _act(
+        request,
+        token,
+        lambda t: services.round_clock(
+            tournament_id=t.pk, round_number=number, action=action, minutes=minutes, slot=slot
+        ),
+        form,
+    )
 
 
 def qr_svg(url: str) -> str:
     """The link as an inline SVG QR code, its text alternative naming the URL."""
-    svg = segno.make(url, error="m").svg_inline(scale=4, border=2, title=url,
-                                                 svgclass="qr", lineclass="qr-line")
+    svg = segno.make(url, error="m").svg_inline(
+        scale=4, border=2, title=url, svgclass="qr", lineclass="qr-line"
+    )
     return svg.replace("<svg ", f'<svg role="img" aria-label="{escape(url)}" ', 1)
 
 
@@ -284,9 +349,12 @@ def cards(request: HttpRequest, token: str) -> HttpResponse:
     tables = []
     for table, key in desk_selectors.table_keys(tournament):
         url = request.build_absolute_uri(reverse("table-card", args=[key]))
-        tables.append({"table": table, "url": url, "qr": mark_safe(qr_svg(url))})  # noqa: S308
-    return render(request, "tournaments/desk/cards.html",
-                  {"tournament": tournament, "tables": tables})
+        tables.append(
+            {"table": table, "url": url, "qr": mark_safe(qr_svg(url))}
+        )  # our own SVG: segno escapes the URL
+    return render(
+        request, "tournaments/desk/cards.html", {"tournament": tournament, "tables": tables}
+    )
 
 
 @require_GET
@@ -300,12 +368,16 @@ def table(request: HttpRequest, key: str) -> HttpResponse:
         return HttpResponseRedirect(reverse("match", args=[data["match"]]))
     current = data["round"]
     playing = data.get("round_status") == "playing" or (
-        data["tournament_status"] == "running" and data.get("round_status") is None)
-    context = {"data": data, "next_round": (current or 0) + 1,
-               "finished": data["tournament_status"] == "finished",
-               "registration": data["tournament_status"] == "registration",
-               "playing": playing,
-               "ends_at": parse_datetime(data["ends_at"]) if data.get("ends_at") else None}
+        data["tournament_status"] == "running" and data.get("round_status") is None
+    )
+    context = {
+        "data": data,
+        "next_round": (current or 0) + 1,
+        "finished": data["tournament_status"] == "finished",
+        "registration": data["tournament_status"] == "registration",
+        "playing": playing,
+        "ends_at": parse_datetime(data["ends_at"]) if data.get("ends_at") else None,
+    }
     response = render(request, "tournaments/desk/table.html", context)
     response["Cache-Control"] = "no-store"
     response["Refresh"] = "15"  # the page looks again by itself (no script)
