@@ -215,7 +215,7 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(hour=3, minute=17),
     },
     # The tournaments' clock: calls time on rounds past their end and redoes overdue
-    # advances (no ETA tasks). By name, so scorekeeper never imports tournaments.
+    # advances (no ETA tasks). By name: scorekeeper never imports tournaments.
     "tournaments-clock": {"task": "tournaments.clock_tick", "schedule": 10.0},
 }
 

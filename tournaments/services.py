@@ -439,25 +439,39 @@ def round_clock(*, tournament_id: Any, round_number: int, action: Any, minutes: 
         raise MatchConflict(_("Round {number} is complete."), number=round_.number)
     now = timezone.now()
     if action == "call_time":
-        _call_time(round_, pairing, now)
+        _call_matches(round_, pairing, now)  # the matches' locks first, as the hook takes them
+    tournament = _locked(tournament_id)
+    round_.refresh_from_db()
+    if action == "call_time":
+        _mark_called(round_, pairing, now)
     else:
         _extend(round_, pairing, minutes, now)
-    tournament = _locked(tournament_id)
     _touch(tournament)
     return round_
 
 
-def _call_time(round_: Round, pairing: Pairing | None, now: datetime) -> None:
+def _due(round_: Round, now: datetime | None = None) -> Any:
+    """The round's tables still playing and not yet called (those given more time than
+    ``now`` left out, when it is given)."""
+    due = round_.pairings.filter(status=Pairing.Status.IN_PROGRESS, time_called=False,
+                                 match__isnull=False)
+    return due.exclude(ends_at__gt=now) if now is not None else due
+
+
+def _call_matches(round_: Round, pairing: Pairing | None, now: datetime) -> None:
     if pairing is not None:
         if pairing.match_id is not None:
             match_services.match_call_time(match_id=pairing.match_id)
+        return
+    match_services.matches_call_time(match_ids=list(_due(round_).values_list("match_id",
+                                                                             flat=True)))
+
+
+def _mark_called(round_: Round, pairing: Pairing | None, now: datetime) -> None:
+    if pairing is not None:
         Pairing.objects.filter(pk=pairing.pk).update(time_called=True, ends_at=now)
         return
-    due = round_.pairings.filter(status=Pairing.Status.IN_PROGRESS, time_called=False,
-                                 match__isnull=False)
-    ids = list(due.values_list("match_id", flat=True))
-    match_services.matches_call_time(match_ids=ids)
-    due.update(time_called=True)
+    _due(round_).update(time_called=True)
     round_.time_called = True
     if round_.ends_at is None or round_.ends_at > now:
         round_.ends_at = now
@@ -467,6 +481,7 @@ def _call_time(round_: Round, pairing: Pairing | None, now: datetime) -> None:
 def _extend(round_: Round, pairing: Pairing | None, minutes: int, now: datetime) -> None:
     more = timedelta(minutes=minutes)
     if pairing is not None:
+        pairing.refresh_from_db()
         if pairing.time_called or pairing.status == Pairing.Status.FINISHED:
             raise MatchConflict(_("Time has already been called."))
         pairing.ends_at = max(pairing.ends_at or round_.ends_at or now, now) + more
@@ -500,30 +515,28 @@ def clock_tick(*, now: datetime | None = None) -> int:
 
 @transaction.atomic
 def _tick_round(round_id: Any, now: datetime) -> int:
-    round_ = Round.objects.select_for_update().get(pk=round_id)
+    """Locks in the hook's order: the matches, then the tournament, then the round (a
+    conditional UPDATE: a second tick does nothing)."""
+    round_ = Round.objects.get(pk=round_id)
     if round_.time_called or round_.status != Round.Status.PLAYING:
         return 0
-    due = round_.pairings.filter(status=Pairing.Status.IN_PROGRESS, time_called=False,
-                                 match__isnull=False).exclude(ends_at__gt=now)
-    ids = list(due.values_list("match_id", flat=True))
-    match_services.matches_call_time(match_ids=ids)
-    due.update(time_called=True)
-    round_.time_called = True
-    round_.save(update_fields=["time_called"])
+    due = _due(round_, now)
+    match_services.matches_call_time(match_ids=list(due.values_list("match_id", flat=True)))
     tournament = _locked(round_.tournament_id)
+    if not Round.objects.filter(pk=round_id, time_called=False).update(time_called=True):
+        return 0
+    due.update(time_called=True)
     _touch(tournament)
     return 1
 
 
 @transaction.atomic
 def _tick_table(pairing_id: Any) -> int:
-    pairing = Pairing.objects.select_for_update().get(pk=pairing_id)
+    pairing = Pairing.objects.get(pk=pairing_id)
     if pairing.time_called or pairing.match_id is None:
         return 0
     match_services.match_call_time(match_id=pairing.match_id)
-    pairing.time_called = True
-    pairing.save(update_fields=["time_called"])
-    return 1
+    return Pairing.objects.filter(pk=pairing_id, time_called=False).update(time_called=True)
 
 
 def _overdue_rounds() -> list[Any]:

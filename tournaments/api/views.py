@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.api.idempotency import idempotent
+from scorekeeper.api.throttling import CreateThrottle
 from scorekeeper.api.views import IDEMPOTENCY, Api
 from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.errors import _
@@ -75,6 +76,8 @@ def _fields(body: Mapping[str, Any], known: set[str]) -> dict[str, Any]:
 
 
 class TournamentList(Api):
+    throttle_classes = [CreateThrottle]  # one budget per address with creating matches
+
     @extend_schema(request=TournamentCreateSerializer, parameters=[IDEMPOTENCY],
                    responses={201: TournamentSerializer, 400: ERRORS[400]},
                    summary="Create a tournament")

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.api.test_robustness import JSON
+from tests.scorekeeper.api.test_robustness import JSON
 from tests.tournaments.conftest import tarneeb
 
 OK = {200, 201, 204, 400, 403, 404, 405, 409, 415}
