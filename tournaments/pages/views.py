@@ -337,7 +337,7 @@ def clock(request: HttpRequest, token: str, number: int) -> HttpResponse:
 def qr_svg(url: str) -> str:
     """The link as an inline SVG QR code, its text alternative naming the URL."""
     svg = segno.make(url, error="m").svg_inline(
-        scale=4, border=2, title=url, svgclass="qr", lineclass="qr-line"
+        scale=4, border=2, title=url, svgclass="qr", lineclass="qr-line", omitsize=True
     )
     return svg.replace("<svg ", f'<svg role="img" aria-label="{escape(url)}" ', 1)
 
