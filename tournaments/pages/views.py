@@ -146,9 +146,7 @@ def _new_page(
     *,
     status: int,
 ) -> HttpResponse:
-    from scorekeeper.pages import matchsetup
-
-    controls = matchsetup.controls(variant, posted or None)
+    controls = forms.matchsetup.controls(variant, posted or None)
     for control in controls:
         control.error = errors.pop(control.name, "")
     values = (
