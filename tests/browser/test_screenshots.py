@@ -173,3 +173,68 @@ def test_screenshots(browser, site, language):
     page.screenshot(path=str(OUT / f"{language}-maraffa-count.png"))
     context.close()
     assert len(list(OUT.glob(f"{language}-*.png"))) >= 2 * len(pages) + 8
+
+
+TEAMS = {
+    "en": [
+        ("Les As", "Anne", "Bruno"),
+        ("Le Carré", "Chloé", "David"),
+        ("Les Rois", "Emma", "Farid"),
+        ("Les Dames", "Gina", "Hugo"),
+        ("Les Valets", "Inès", "Jules"),
+        ("Belote", "Karim", "Léa"),
+        ("Rebelote", "Marc", "Nour"),
+        ("Capot", "Olga", "Paul"),
+    ],
+    "ar": [
+        ("النجوم", "رامي", "سارة"),
+        ("الصقور", "عمر", "لينا"),
+        ("الأسود", "هادي", "ريم"),
+        ("النسور", "كريم", "نور"),
+        ("الفرسان", "سامي", "هلا"),
+        ("الملوك", "زياد", "دانة"),
+        ("الأبطال", "فادي", "رنا"),
+        ("الشجعان", "باسل", "مها"),
+    ],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_desk_screenshots(browser, site, language):
+    """The director's desk (round 1 drawn, a forfeit set) and the table card sheet."""
+    from tournaments import selectors as tournament_selectors
+    from tournaments import services as tournament_services
+
+    OUT.mkdir(exist_ok=True)
+    tournament = tournament_services.tournament_create(
+        name="Vendredi belote" if language == "en" else "بطولة الجمعة",
+        variant="belote",
+        round_minutes=50,
+        stages=[{"format": "swiss", "rounds": 3}, {"format": "single_elimination", "advance": 4}],
+        entries=[
+            {"name": name, "players": [a, b], "seed": seed}
+            for seed, (name, a, b) in enumerate(TEAMS[language], 1)
+        ],
+    )
+    tournament_services.tournament_start(tournament_id=tournament.pk)
+    pairing = tournament_selectors.rounds_data(tournament, director=True)[0]["pairings"][1]
+    tournament_services.pairing_result_set(
+        tournament_id=tournament.pk,
+        round_number=1,
+        slot=pairing["slot"],
+        winner=pairing["entries"][1],
+        points=[0, 162],
+        reason="No-show" if language == "en" else "لم يحضر",
+    )
+    context = browser.new_context(viewport=PHONE, locale=language)
+    page = context.new_page()
+    page.goto(f"{site}/d/{tournament.pk}/")
+    page.screenshot(path=str(OUT / f"{language}-desk.png"), full_page=True)
+    page.goto(f"{site}/tournaments/new/coinche/")
+    page.screenshot(path=str(OUT / f"{language}-tournament-new.png"), full_page=True)
+    page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
+    page.goto(f"{site}/d/{tournament.pk}/cards/")
+    page.screenshot(path=str(OUT / f"{language}-cards.png"), full_page=True)
+    page.emulate_media(media="print")
+    page.screenshot(path=str(OUT / f"{language}-cards-print.png"), full_page=True)
+    context.close()

@@ -1,0 +1,83 @@
+"""The director's evening through the pages, in a real Chromium: an 8-team Swiss of 3 rounds
+with a top-4 knockout created with pasted entries, the table cards opened (their QR codes'
+text alternatives name the table links), the start, and a director's forfeit at one table."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+TEAMS = "\n".join(
+    f"{n}. {name}: {a}, {b}"
+    for n, (name, a, b) in enumerate(
+        [
+            ("Les As", "Anne", "Bruno"),
+            ("Le Carré", "Chloé", "David"),
+            ("Les Rois", "Emma", "Farid"),
+            ("Les Dames", "Gina", "Hugo"),
+            ("Les Valets", "Inès", "Jules"),
+            ("Belote", "Karim", "Léa"),
+            ("Rebelote", "Marc", "Nour"),
+            ("Capot", "Olga", "Paul"),
+        ],
+        1,
+    )
+)
+
+
+def create_swiss(page, site: str) -> str:
+    """Through the pages: the game, the format, the preset, the pasted entries; the desk."""
+    page.goto(site + "/tournaments/new/")
+    page.locator('a[href="/tournaments/new/belote/"]').click()
+    page.locator("#name").fill("Vendredi belote")
+    page.locator('label:has(> input[name="preset"][value="swiss_top"])').click()
+    page.locator("#rounds").fill("3")
+    page.locator("#advance").fill("4")
+    page.locator("#entries").fill(TEAMS)
+    page.locator("#tournament-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/d/[^/]+/$"))
+    return re.search(r"/d/([^/]+)/", page.url).group(1)
+
+
+def test_a_directors_evening(page, site, errors):
+    bad = page.goto(site + "/tournaments/new/belote/")
+    assert bad is not None and bad.ok
+    page.locator("#name").fill("Vendredi belote")
+    page.locator("#entries").fill("Les As: Anne, Bruno\nLe Carré Chloé David")
+    page.locator("#tournament-form button[type=submit]").click()
+    expect(page.locator("#error-entries")).to_contain_text("Line 2")
+
+    token = create_swiss(page, site)
+    expect(page.locator(".desk-table tbody tr")).to_have_count(8)
+    expect(page.locator("h1")).to_have_text("Vendredi belote")
+
+    page.locator(".desk-links a", has_text="Table cards").click()
+    qr = page.locator(".table-card svg[role=img]")
+    expect(qr).to_have_count(4)
+    links = [qr.nth(i).get_attribute("aria-label") for i in range(4)]
+    assert all(re.fullmatch(re.escape(site) + r"/t/[^/]+/", link) for link in links)
+    expect(page.locator(".table-card-url").first).to_have_text(links[0])
+
+    page.goto(f"{site}/d/{token}/")
+    page.locator("button", has_text="Start: draw round 1").click()
+    expect(page.locator(".pairing")).to_have_count(4)
+    expect(page.locator("#pairing-1-1 .table-no")).to_have_text("Table 1")
+
+    # Table 1's card lands on the match now played there.
+    page.goto(links[0])
+    page.wait_for_url(re.compile(r"/m/[^/]+/$"))
+
+    page.goto(f"{site}/d/{token}/")
+    pairing = page.locator("#pairing-1-2")
+    pairing.locator("summary").click()
+    pairing.locator('input[name="outcome"]').nth(1).check()
+    pairing.locator('input[name="points_1"]').fill("162")
+    pairing.locator('input[name="reason"]').fill("No-show")
+    pairing.locator("button", has_text="Set the result").click()
+    expect(page.locator("#pairing-1-2 .flag")).to_contain_text("No-show")
+    expect(page.locator("#pairing-1-2 .pairing-result")).to_contain_text("0 – 162")
+    assert errors == []

@@ -1,0 +1,44 @@
+"""Reads of the director's desk, beside ``selectors`` (which the API shares): a fixed
+number of queries each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .models import ResultChange, TableKey, Tournament
+
+
+def changed_results(tournament: Tournament) -> dict[tuple[int, int], list[dict[str, Any]]]:
+    """The audit records that changed a finished result (its winner, draw or points), by
+    (round number, slot): a table's correction or undo, or a director's result."""
+    found: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    records = (
+        ResultChange.objects.filter(tournament=tournament)
+        .select_related("pairing__round")
+        .order_by("created_at", "id")
+    )
+    for record in records:
+        before, after = record.before or {}, record.after or {}
+        keys = ("result", "winner", "points")
+        if all(before.get(key) == after.get(key) for key in keys):
+            continue
+        key = (record.pairing.round.number, record.pairing.slot)
+        found.setdefault(key, []).append(
+            {
+                "by": record.by,
+                "action": record.action,
+                "reason": record.reason,
+                "before": before,
+                "after": after,
+                "at": record.created_at,
+                "winner_changed": before.get("winner") != after.get("winner")
+                or before.get("result") != after.get("result"),
+            }
+        )
+    return found
+
+
+def table_keys(tournament: Tournament) -> list[tuple[int, str]]:
+    return list(
+        TableKey.objects.filter(tournament=tournament).order_by("table").values_list("table", "key")
+    )

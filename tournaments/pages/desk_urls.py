@@ -1,0 +1,24 @@
+"""The director's desk, the table cards and the table keys' page (included by
+``scorekeeper/urls.py`` by name: scorekeeper never imports tournaments)."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("tournaments/new/", views.choose, name="tournament-choose"),
+    path("tournaments/new/<slug:slug>/", views.new, name="tournament-new"),
+    path("d/<str:token>/", views.desk, name="desk"),
+    path("d/<str:token>/rounds/", views.desk_rounds, name="desk-rounds"),
+    path("d/<str:token>/start/", views.start, name="desk-start"),
+    path("d/<str:token>/next/", views.next_round, name="desk-next"),
+    path("d/<str:token>/entries/<int:number>/", views.entry, name="desk-entry"),
+    path("d/<str:token>/rounds/<int:number>/clock/", views.clock, name="desk-clock"),
+    path(
+        "d/<str:token>/rounds/<int:number>/pairings/<int:slot>/result/",
+        views.result,
+        name="desk-result",
+    ),
+    path("d/<str:token>/cards/", views.cards, name="desk-cards"),
+    path("t/<str:key>/", views.table, name="table-card"),
+]
