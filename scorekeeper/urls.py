@@ -14,6 +14,7 @@ urlpatterns = [
     path("m/<str:token>/close/", views.close, name="match-close-page"),
     path("m/<str:token>/hands/<int:number>/correct/", views.correct_page, name="hand-correct"),
     path("api/", include("scorekeeper.api.urls")),
+    path("api/", include("tournaments.api.urls")),  # a string: scorekeeper never imports it
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

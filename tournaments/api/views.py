@@ -1,0 +1,240 @@
+"""Thin API views for tournaments: parse, call one service or selector, render.
+
+Errors are scorekeeper's (``scorekeeper.api.errors``: ``RuleViolation`` 400,
+``MatchConflict`` 409, unknown rows 404), and so is ``Idempotency-Key``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.http import Http404
+from django.utils.translation import gettext
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scorekeeper.api.idempotency import idempotent
+from scorekeeper.api.views import IDEMPOTENCY, Api
+from scorekeeper.rules import RuleViolation
+from scorekeeper.rules.errors import _
+
+from .. import selectors, services, validation
+from ..models import TableKey, Tournament
+from .schema import (
+    ClockSerializer,
+    EntryPatchSerializer,
+    EntrySerializer,
+    ResultSerializer,
+    RoundSerializer,
+    StandingSerializer,
+    TableSerializer,
+    TournamentCreateSerializer,
+    TournamentSerializer,
+)
+
+ERRORS = {400: OpenApiResponse(description="Bad input: {field: [message]}; nothing stored."),
+          403: OpenApiResponse(description="The public link (view_id) cannot write."),
+          404: OpenApiResponse(description="No such tournament, entry, round or slot."),
+          409: OpenApiResponse(description="Not now: the tournament's state refuses it.")}
+READ = {404: ERRORS[404]}
+
+
+class TournamentApi(Api):
+    def open(self, token: str) -> tuple[Tournament, bool]:
+        """The tournament a link opens, for reading, and whether it is the director's."""
+        try:
+            return selectors.tournament_by_token(token)
+        except Tournament.DoesNotExist as error:
+            raise Http404 from error
+
+    def director(self, token: str) -> Tournament:
+        """The tournament to write to: only through its id (the public link is 403)."""
+        tournament, director = self.open(token)
+        if not director:
+            raise PermissionDenied(gettext("This is the tournament's public link: it cannot "
+                                           "change the tournament."))
+        return tournament
+
+    def write(self, request: Request, token: str,
+              handler: Callable[[Tournament, Mapping[str, Any]], Response]) -> Response:
+        tournament = self.director(token)
+        return idempotent(request, lambda: handler(tournament, _body(request)))
+
+
+def _body(request: Request) -> Mapping[str, Any]:
+    return validation.body(request.data)
+
+
+def _fields(body: Mapping[str, Any], known: set[str]) -> dict[str, Any]:
+    validation.refuse_unknown(body, known)
+    return {key: body[key] for key in known if key in body}
+
+
+class TournamentList(Api):
+    @extend_schema(request=TournamentCreateSerializer, parameters=[IDEMPOTENCY],
+                   responses={201: TournamentSerializer, 400: ERRORS[400]},
+                   summary="Create a tournament")
+    def post(self, request: Request) -> Response:
+        return idempotent(request, lambda: self._create(request))
+
+    def _create(self, request: Request) -> Response:
+        fields = _fields(_body(request), validation.TOURNAMENT_FIELDS)
+        for key in ("name", "variant", "stages"):
+            fields.setdefault(key, None)
+        tournament = services.tournament_create(**fields)
+        return Response(selectors.tournament_data(tournament, director=True),
+                        status=status.HTTP_201_CREATED)
+
+
+class TournamentDetail(TournamentApi):
+    @extend_schema(responses={200: TournamentSerializer, **READ},
+                   summary="A tournament, by its id (the director's) or its view_id (public)")
+    def get(self, request: Request, token: str) -> Response:
+        tournament, director = self.open(token)
+        return Response(selectors.tournament_data(tournament, director=director))
+
+
+class TournamentStart(TournamentApi):
+    @extend_schema(request=None, parameters=[IDEMPOTENCY],
+                   responses={200: TournamentSerializer, **ERRORS},
+                   summary="Start: draw round 1")
+    def post(self, request: Request, token: str) -> Response:
+        return self.write(request, token, self._start)
+
+    def _start(self, tournament: Tournament, body: Mapping[str, Any]) -> Response:
+        services.tournament_start(tournament_id=tournament.pk)
+        tournament.refresh_from_db()
+        return Response(selectors.tournament_data(tournament, director=True))
+
+
+class EntryList(TournamentApi):
+    @extend_schema(responses={200: EntrySerializer(many=True), **READ}, summary="The entries")
+    def get(self, request: Request, token: str) -> Response:
+        tournament, _director = self.open(token)
+        return Response([selectors.entry_data(e) for e in tournament.entries.order_by("number")])
+
+    @extend_schema(request=EntrySerializer, parameters=[IDEMPOTENCY],
+                   responses={201: EntrySerializer, **ERRORS},
+                   summary="Add an entry (a late entry while a Swiss stage runs)")
+    def post(self, request: Request, token: str) -> Response:
+        return self.write(request, token, self._add)
+
+    def _add(self, tournament: Tournament, body: Mapping[str, Any]) -> Response:
+        fields = _fields(body, validation.ENTRY_FIELDS)
+        entry = services.entry_add(tournament_id=tournament.pk, name=fields.get("name"),
+                                   players=fields.get("players"), seed=fields.get("seed"))
+        return Response(selectors.entry_data(entry), status=status.HTTP_201_CREATED)
+
+
+class EntryDetail(TournamentApi):
+    @extend_schema(responses={200: EntrySerializer, **READ}, summary="One entry")
+    def get(self, request: Request, token: str, number: int) -> Response:
+        tournament, _director = self.open(token)
+        return Response(selectors.entry_data(tournament.entries.get(number=number)))
+
+    @extend_schema(request=EntryPatchSerializer, responses={200: EntrySerializer, **ERRORS},
+                   summary="Drop an entry out ({active: false}), bring it back, rename it")
+    def patch(self, request: Request, token: str, number: int) -> Response:
+        tournament = self.director(token)
+        fields = _fields(_body(request), {"active", *validation.ENTRY_FIELDS})
+        entry = services.entry_update(tournament_id=tournament.pk, number=number, **fields)
+        return Response(selectors.entry_data(entry))
+
+    @extend_schema(request=None, responses={204: None, **ERRORS},
+                   summary="Remove an entry before the start")
+    def delete(self, request: Request, token: str, number: int) -> Response:
+        tournament = self.director(token)
+        services.entry_remove(tournament_id=tournament.pk, number=number)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RoundList(TournamentApi):
+    @extend_schema(responses={200: RoundSerializer(many=True), **READ},
+                   summary="Every round so far")
+    def get(self, request: Request, token: str) -> Response:
+        tournament, director = self.open(token)
+        return Response(selectors.rounds_data(tournament, director=director))
+
+
+class RoundNext(TournamentApi):
+    @extend_schema(request=None, parameters=[IDEMPOTENCY],
+                   responses={201: RoundSerializer, **ERRORS},
+                   summary="Draw the next round (the current one is complete)")
+    def post(self, request: Request, token: str) -> Response:
+        return self.write(request, token, self._next)
+
+    def _next(self, tournament: Tournament, body: Mapping[str, Any]) -> Response:
+        _fields(body, set())
+        round_ = services.round_draw(tournament_id=tournament.pk)
+        data = selectors.rounds_data(tournament, director=True, number=round_.number)[0]
+        return Response(data, status=status.HTTP_201_CREATED)
+
+
+def _round(tournament: Tournament, number: int, *, director: bool) -> dict[str, Any]:
+    found = selectors.rounds_data(tournament, director=director, number=number)
+    if not found:
+        raise Http404
+    return found[0]
+
+
+class RoundDetail(TournamentApi):
+    @extend_schema(responses={200: RoundSerializer, **READ}, summary="One round")
+    def get(self, request: Request, token: str, number: int) -> Response:
+        tournament, director = self.open(token)
+        return Response(_round(tournament, number, director=director))
+
+
+class PairingResult(TournamentApi):
+    @extend_schema(request=ResultSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: OpenApiResponse(description="The pairing."), **ERRORS},
+                   summary="The director's result: a forfeit, a no-show, a ruling")
+    def post(self, request: Request, token: str, number: int, slot: int) -> Response:
+        return self.write(request, token,
+                          lambda tournament, body: self._set(tournament, body, number, slot))
+
+    def _set(self, tournament: Tournament, body: Mapping[str, Any], number: int,
+             slot: int) -> Response:
+        fields = _fields(body, {"winner", "draw", "points", "reason"})
+        if "points" not in fields:
+            raise RuleViolation("points", _("This field is required."))
+        pairing = services.pairing_result_set(tournament_id=tournament.pk, round_number=number,
+                                              slot=slot, **fields)
+        return Response(selectors.pairing_data(pairing, director=True))
+
+
+class RoundClock(TournamentApi):
+    @extend_schema(request=ClockSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: RoundSerializer, **ERRORS},
+                   summary="Call time now, or give more time (the round or one table)")
+    def post(self, request: Request, token: str, number: int) -> Response:
+        return self.write(request, token,
+                          lambda tournament, body: self._clock(tournament, body, number))
+
+    def _clock(self, tournament: Tournament, body: Mapping[str, Any], number: int) -> Response:
+        fields = _fields(body, {"action", "minutes", "slot"})
+        services.round_clock(tournament_id=tournament.pk, round_number=number,
+                             action=fields.get("action"), minutes=fields.get("minutes"),
+                             slot=fields.get("slot"))
+        return Response(_round(tournament, number, director=True))
+
+
+class Standings(TournamentApi):
+    @extend_schema(responses={200: StandingSerializer(many=True), **READ},
+                   summary="The standings, in rank order")
+    def get(self, request: Request, token: str) -> Response:
+        tournament, _director = self.open(token)
+        return Response(selectors.standings_data(tournament, list(tournament.entries.all())))
+
+
+class TableDetail(Api):
+    @extend_schema(responses={200: TableSerializer, **READ},
+                   summary="The match now played at a table, by the table's key")
+    def get(self, request: Request, key: str) -> Response:
+        try:
+            return Response(selectors.table_data(key))
+        except TableKey.DoesNotExist as error:
+            raise Http404 from error

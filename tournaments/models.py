@@ -1,0 +1,221 @@
+"""Tournaments: entries, stages, rounds, pairings (each with its table's match), table keys
+and the audit of the director's results.
+
+Terms (see ``../shared/tournaments.md``): a *tournament* has *entries*, one or two *stages*
+and *rounds* numbered from 1 across the whole tournament; a *pairing* seats two entries at a
+numbered table in a real match of the site, or gives one entry a *bye*.
+
+The facts are the entries, the draws (rounds and pairings, with their random seeds) and the
+results. ``Tournament.standings`` is a cache that ``services.standings_rebuild`` owns and
+rebuilds from the results whenever one changes, so reads never recompute it.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from django.db import models
+
+from scorekeeper.models import Match, new_view_id
+
+
+def new_table_key() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "registration"
+        RUNNING = "running", "running"
+        FINISHED = "finished", "finished"
+
+    # The id is the director's key; the view_id the public link.
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    view_id = models.CharField(max_length=64, unique=True, default=new_view_id, editable=False)
+    name = models.CharField(max_length=120)
+    variant = models.CharField(max_length=32)
+    options = models.JSONField(help_text="Every option of the variant, resolved.")
+    games_to_win = models.PositiveSmallIntegerField(default=1)
+    hands_per_match = models.PositiveSmallIntegerField(null=True, blank=True)
+    round_minutes = models.PositiveIntegerField(null=True, blank=True)
+    break_minutes = models.PositiveIntegerField(default=5)
+    tiebreaks = models.JSONField()
+    bye_points = models.IntegerField(default=0)
+    auto_advance = models.BooleanField(default=True)
+    at_time = models.CharField(max_length=16, default="finish_hand")
+    status = models.CharField(max_length=16, choices=Status.choices,
+                              default=Status.REGISTRATION)
+    stage = models.PositiveSmallIntegerField(null=True, blank=True,
+                                             help_text="The number of the stage in play.")
+    round = models.PositiveIntegerField(null=True, blank=True,
+                                        help_text="The number of the round in play.")
+    champion = models.PositiveIntegerField(null=True, blank=True,
+                                           help_text="The winning entry's number.")
+    next_entry = models.PositiveIntegerField(default=1, help_text="Numbers are never reused.")
+    version = models.PositiveIntegerField(default=1, help_text="Bumped on every change.")
+    standings = models.JSONField(default=list, help_text="A cache: services rebuild it.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=80)
+    players = models.JSONField()
+    seed = models.PositiveIntegerField(null=True, blank=True)
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_entry_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.name}"
+
+
+class Stage(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
+    number = models.PositiveSmallIntegerField()
+    format = models.CharField(max_length=32)
+    settings = models.JSONField(help_text="The format's settings, defaults filled in.")
+    advance = models.PositiveIntegerField(null=True, blank=True)
+    seed = models.BigIntegerField(help_text="The random seed of the stage's draws.")
+    entries = models.JSONField(null=True, blank=True,
+                               help_text="A second stage: [number, seed] of each entry that "
+                                         "advanced, seed = the rank it advanced with.")
+    standings = models.JSONField(null=True, blank=True,
+                                 help_text="The stage's final standings once it is over.")
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_stage_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"stage {self.number}: {self.format}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", "playing"
+        COMPLETE = "complete", "complete"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField(help_text="From 1 across the whole tournament.")
+    index = models.PositiveIntegerField(help_text="From 1 within its stage.")
+    name = models.JSONField(help_text="The engine's RoundName: kind, number, size.")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
+    seed = models.BigIntegerField(help_text="The random seed this round was drawn with.")
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField(null=True, blank=True)
+    time_called = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            # A round is drawn once, however many workers try at the same time.
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_round_per_number"),
+        ]
+        indexes = [models.Index(fields=["status", "ends_at"])]
+
+    def __str__(self) -> str:
+        return f"round {self.number}"
+
+
+class Pairing(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "in progress"
+        FINISHED = "finished", "finished"
+
+    class Source(models.TextChoices):
+        TABLE = "table", "the table's match"
+        DIRECTOR = "director", "the director"
+        BYE = "bye", "a bye"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="pairings")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
+    slot = models.PositiveIntegerField()
+    table = models.PositiveIntegerField(null=True, blank=True)
+    entries = models.JSONField(help_text="Entry numbers in seat order; one for a bye.")
+    bracket = models.CharField(max_length=16, null=True, blank=True)  # noqa: DJ001 (null: none)
+    group = models.PositiveSmallIntegerField(null=True, blank=True)
+    match = models.OneToOneField(Match, on_delete=models.PROTECT, null=True, blank=True,
+                                 related_name="pairing")
+    match_view = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+    status = models.CharField(max_length=16, choices=Status.choices,
+                              default=Status.IN_PROGRESS)
+    result = models.CharField(max_length=8, null=True, blank=True)  # noqa: DJ001 (win, draw)
+    winner = models.PositiveIntegerField(null=True, blank=True)
+    points = models.JSONField(null=True, blank=True)
+    games_won = models.JSONField(null=True, blank=True)
+    source = models.CharField(max_length=16, choices=Source.choices, default=Source.TABLE)
+    ends_at = models.DateTimeField(null=True, blank=True, help_text="A table given more time.")
+    time_called = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["round", "slot"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "slot"], name="one_pairing_per_slot"),
+        ]
+        indexes = [models.Index(fields=["tournament", "table"])]
+
+    def __str__(self) -> str:
+        return f"round {self.round_id} slot {self.slot}"
+
+    @property
+    def bye(self) -> bool:
+        return len(self.entries) == 1
+
+
+class TableKey(models.Model):
+    """A table's own key: its card opens the match now played at that table all evening."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="table_keys")
+    table = models.PositiveIntegerField()
+    key = models.CharField(max_length=64, unique=True, default=new_table_key, editable=False)
+
+    class Meta:
+        ordering = ["tournament", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "table"], name="one_key_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.table}"
+
+
+class ResultChange(models.Model):
+    """An audit record: a director's result, or a table's correction of a finished pairing."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="result_changes")
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="changes")
+    by = models.CharField(max_length=16, help_text="director or table")
+    action = models.CharField(max_length=16, help_text="result, changed, reopened")
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.CharField(max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} by {self.by}"

@@ -1,0 +1,29 @@
+"""Celery tasks: ids in, one service call, safe to run twice or side by side.
+
+``round_advance`` is queued with ``transaction.on_commit`` when a round's last result comes
+in; ``clock_tick`` runs every 10 seconds by beat (``CELERY_BEAT_SCHEDULE``) and also redoes
+whatever a killed worker left undone. No ETA or countdown tasks: with Redis they come back
+twice after the visibility timeout. Without a broker the tasks run in process, after the
+commit (``CELERY_TASK_ALWAYS_EAGER``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import shared_task
+
+from . import services
+
+
+@shared_task(name="tournaments.round_advance", acks_late=True)
+def round_advance(round_id: Any) -> int | None:
+    """Complete the round and draw the next (once, whatever the number of workers)."""
+    drawn = services.round_advance(round_id=round_id)
+    return drawn.number if drawn is not None else None
+
+
+@shared_task(name="tournaments.clock_tick", acks_late=True, ignore_result=True)
+def clock_tick() -> int:
+    """Call time on rounds and tables past their end; redo overdue advances."""
+    return services.clock_tick()
