@@ -15,6 +15,7 @@ urlpatterns = [
     path("m/<str:token>/hands/<int:number>/correct/", views.correct_page, name="hand-correct"),
     path("api/", include("scorekeeper.api.urls")),
     path("api/", include("tournaments.api.urls")),  # a string: scorekeeper never imports it
+    path("p/", include("tournaments.pages.public_urls")),  # a string, as above
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
 ]
