@@ -22,8 +22,7 @@ def public_version(view_id: str) -> int | None:
     ETag of every public page is made of."""
     if not VIEW_ID.fullmatch(view_id):
         return None
-    return (Tournament.objects.filter(view_id=view_id)
-            .values_list("version", flat=True).first())
+    return Tournament.objects.filter(view_id=view_id).values_list("version", flat=True).first()
 
 
 def public_state(view_id: str) -> dict[str, Any]:
@@ -35,17 +34,21 @@ def public_state(view_id: str) -> dict[str, Any]:
     names = {entry["number"]: entry["name"] for entry in data["entries"]}
     current = next((r for r in data["rounds"] if r["number"] == data["round"]), None)
     data.update(
-        names=names, current=current, now=timezone.now().isoformat(),
+        names=names,
+        current=current,
+        now=timezone.now().isoformat(),
         tables=find_your_table(data["entries"], current),
         brackets=_brackets(data),
-        champion_name=names.get(data["champion"]) if data["champion"] else None)
+        champion_name=names.get(data["champion"]) if data["champion"] else None,
+    )
     if current is not None:
         current["rows"] = [_pairing_row(p, names) for p in current["pairings"]]
     return data
 
 
-def find_your_table(entries: list[dict[str, Any]],
-                    current: dict[str, Any] | None) -> list[dict[str, Any]]:
+def find_your_table(
+    entries: list[dict[str, Any]], current: dict[str, Any] | None
+) -> list[dict[str, Any]]:
     """Every team's and player's name with its table in the round in play, by name."""
     table_of: dict[int, Any] = {}
     for pairing in (current or {}).get("pairings", []):
@@ -54,12 +57,17 @@ def find_your_table(entries: list[dict[str, Any]],
     rows = []
     for entry in entries:
         table = table_of.get(entry["number"])
-        rows.append({"name": entry["name"], "team": None, "table": table,
-                     "entry": entry["number"]})
+        rows.append({"name": entry["name"], "team": None, "table": table, "entry": entry["number"]})
         for player in entry["players"]:
             if player != entry["name"]:
-                rows.append({"name": player, "team": entry["name"], "table": table,
-                             "entry": entry["number"]})
+                rows.append(
+                    {
+                        "name": player,
+                        "team": entry["name"],
+                        "table": table,
+                        "entry": entry["number"],
+                    }
+                )
     return sorted(rows, key=lambda row: (row["name"].casefold(), row["team"] or ""))
 
 
@@ -67,8 +75,14 @@ def _pairing_row(pairing: dict[str, Any], names: dict[int, str]) -> dict[str, An
     sides = []
     for index, number in enumerate(pairing["entries"]):
         points = pairing["points"][index] if pairing["points"] else None
-        sides.append({"number": number, "name": names.get(number, ""), "points": points,
-                      "won": pairing["winner"] == number})
+        sides.append(
+            {
+                "number": number,
+                "name": names.get(number, ""),
+                "points": points,
+                "won": pairing["winner"] == number,
+            }
+        )
     return {**pairing, "sides": sides}
 
 
@@ -83,14 +97,18 @@ def _brackets(data: dict[str, Any]) -> list[dict[str, Any]]:
         by_bracket: dict[str, list[dict[str, Any]]] = {}
         for pairing in round_["pairings"]:
             by_bracket.setdefault(pairing["bracket"] or "main", []).append(
-                _pairing_row(pairing, names))
+                _pairing_row(pairing, names)
+            )
         for bracket, pairings in by_bracket.items():
             found.setdefault((round_["stage"], bracket), []).append(
-                {"name": round_["name"], "number": round_["number"], "pairings": pairings})
+                {"name": round_["name"], "number": round_["number"], "pairings": pairings}
+            )
     order = ["main", "winners", "losers", "final", "third_place", "consolation"]
     keys = sorted(found, key=lambda k: (k[0], order.index(k[1]) if k[1] in order else 99))
-    return [{"stage": stage, "bracket": bracket, "columns": found[(stage, bracket)]}
-            for stage, bracket in keys]
+    return [
+        {"stage": stage, "bracket": bracket, "columns": found[(stage, bracket)]}
+        for stage, bracket in keys
+    ]
 
 
 def entry_history(view_id: str, number: int) -> dict[str, Any]:
@@ -108,14 +126,20 @@ def entry_history(view_id: str, number: int) -> dict[str, Any]:
             mine = pairing["entries"].index(number)
             other = [n for n in pairing["entries"] if n != number]
             points = pairing["points"] or []
-            rows.append({
-                "round": round_["name"], "number": round_["number"], "table": pairing["table"],
-                "bye": pairing["bye"], "status": pairing["status"],
-                "opponent": data["names"].get(other[0]) if other else None,
-                "opponent_number": other[0] if other else None,
-                "points_for": points[mine] if len(points) > mine else None,
-                "points_against": points[1 - mine] if len(points) == 2 else None,
-                "result": _result(pairing, number)})
+            rows.append(
+                {
+                    "round": round_["name"],
+                    "number": round_["number"],
+                    "table": pairing["table"],
+                    "bye": pairing["bye"],
+                    "status": pairing["status"],
+                    "opponent": data["names"].get(other[0]) if other else None,
+                    "opponent_number": other[0] if other else None,
+                    "points_for": points[mine] if len(points) > mine else None,
+                    "points_against": points[1 - mine] if len(points) == 2 else None,
+                    "result": _result(pairing, number),
+                }
+            )
     standing = next((s for s in data["standings"] if s["entry"] == number), None)
     return {"tournament": data, "entry": entry, "rows": rows, "standing": standing}
 
@@ -134,21 +158,30 @@ def match_panel(match: dict[str, Any]) -> dict[str, Any] | None:
     Four queries at most; ``None`` when the match is not a tournament's."""
     if not match.get("tournament") or not match.get("view_id"):
         return None
-    pairing = (Pairing.objects.filter(match_view=match["view_id"])
-               .select_related("round", "tournament").first())
+    pairing = (
+        Pairing.objects.filter(match_view=match["view_id"])
+        .select_related("round", "tournament")
+        .first()
+    )
     if pairing is None:
         return None
     tournament, round_ = pairing.tournament, pairing.round
     panel: dict[str, Any] = {
-        "tournament": tournament.view_id, "name": tournament.name,
-        "version": tournament.version, "round": round_.number,
-        "round_name": round_name(round_.name), "table": pairing.table,
-        "match_view": match["view_id"], "at_time": tournament.at_time,
-        "ends_at": (pairing.ends_at or round_.ends_at), "now": timezone.now(),
+        "tournament": tournament.view_id,
+        "name": tournament.name,
+        "version": tournament.version,
+        "round": round_.number,
+        "round_name": round_name(round_.name),
+        "table": pairing.table,
+        "match_view": match["view_id"],
+        "at_time": tournament.at_time,
+        "ends_at": (pairing.ends_at or round_.ends_at),
+        "now": timezone.now(),
         "time_called": pairing.time_called or round_.time_called,
         "finished": pairing.status == Pairing.Status.FINISHED,
         "tournament_finished": tournament.status == Tournament.Status.FINISHED,
-        "next": []}
+        "next": [],
+    }
     if panel["finished"]:
         panel["next"] = _next_tables(tournament, round_, pairing)
     return panel
@@ -161,18 +194,15 @@ def match_panel_by_view(tournament_view: str, match_view: str) -> dict[str, Any]
     return panel if panel and panel["tournament"] == tournament_view else None
 
 
-def _next_tables(tournament: Tournament, round_: Round,
-                 pairing: Pairing) -> list[dict[str, Any]]:
+def _next_tables(tournament: Tournament, round_: Round, pairing: Pairing) -> list[dict[str, Any]]:
     """Where each entry of the pairing sits in the next round, once it is drawn."""
-    later = (Pairing.objects.filter(tournament=tournament, round__number=round_.number + 1)
-             .only("entries", "table", "bye"))
-    names = dict(tournament.entries.filter(number__in=pairing.entries)
-                 .values_list("number", "name"))
+    later = Pairing.objects.filter(tournament=tournament, round__number=round_.number + 1)
+    names = dict(
+        tournament.entries.filter(number__in=pairing.entries).values_list("number", "name")
+    )
     rows = []
     for other in later:
         for number in other.entries:
             if number in pairing.entries:
-                rows.append({"name": names.get(number, ""), "table": other.table,
-                             "bye": other.bye})
+                rows.append({"name": names.get(number, ""), "table": other.table, "bye": other.bye})
     return rows
-

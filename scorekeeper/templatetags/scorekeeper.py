@@ -41,6 +41,7 @@ def match_panels(context: template.Context, match: dict[str, Any]) -> str:
     from scorekeeper.pages import extensions
 
     request = context.get("request")
-    html = [render_to_string(name, data, request=request)
-            for name, data in extensions.panels(match)]
-    return mark_safe("".join(html))  # noqa: S308 (rendered templates, autoescaped)
+    html = [
+        render_to_string(name, data, request=request) for name, data in extensions.panels(match)
+    ]
+    return mark_safe("".join(html))

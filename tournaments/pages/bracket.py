@@ -16,19 +16,25 @@ def _side(side: dict[str, Any] | None, x: int, y: int) -> str:
         return ""
     css = "won" if side["won"] else "side"
     points = "" if side["points"] is None else escape(str(side["points"]))
-    return (f'<text class="{css}" x="{x + 8}" y="{y}">{escape(side["name"][:24])}</text>'
-            f'<text class="{css} pts" x="{x + BOX_W - 8}" y="{y}" '
-            f'text-anchor="end">{points}</text>')
+    return (
+        f'<text class="{css}" x="{x + 8}" y="{y}">{escape(side["name"][:24])}</text>'
+        f'<text class="{css} pts" x="{x + BOX_W - 8}" y="{y}" '
+        f'text-anchor="end">{points}</text>'
+    )
 
 
 def _box(pairing: dict[str, Any], x: int, y: int) -> str:
     sides = pairing["sides"] + [None] * (2 - len(pairing["sides"]))
     label = " – ".join(s["name"] for s in pairing["sides"])
-    return (f'<g class="pairing"><title>{escape(label)}</title>'
-            f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="6"/>'
-            f'<line class="mid" x1="{x}" y1="{y + BOX_H // 2}" x2="{x + BOX_W}" '
-            f'y2="{y + BOX_H // 2}"/>'
-            + _side(sides[0], x, y + 20) + _side(sides[1], x, y + 48) + "</g>")
+    return (
+        f'<g class="pairing"><title>{escape(label)}</title>'
+        f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="6"/>'
+        f'<line class="mid" x1="{x}" y1="{y + BOX_H // 2}" x2="{x + BOX_W}" '
+        f'y2="{y + BOX_H // 2}"/>'
+        + _side(sides[0], x, y + 20)
+        + _side(sides[1], x, y + 48)
+        + "</g>"
+    )
 
 
 def svg(columns: list[dict[str, Any]], title: str) -> SafeString:
@@ -36,25 +42,31 @@ def svg(columns: list[dict[str, Any]], title: str) -> SafeString:
     rows = max((len(c["pairings"]) for c in columns), default=1)
     height = HEAD + rows * (BOX_H + GAP_Y)
     width = len(columns) * (BOX_W + GAP_X)
-    parts = [f'<svg class="bracket" xmlns="http://www.w3.org/2000/svg" role="img" '
-             f'viewBox="0 0 {width} {height}" width="{width}" height="{height}">'
-             f'<title>{escape(title)}</title>']
+    parts = [
+        f'<svg class="bracket" xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}">'
+        f"<title>{escape(title)}</title>"
+    ]
     previous: list[int] = []
     for index, column in enumerate(columns):
         x = index * (BOX_W + GAP_X)
         count = len(column["pairings"]) or 1
         step = (height - HEAD) / count
-        parts.append(f'<text class="head" x="{x + BOX_W // 2}" y="18" '
-                     f'text-anchor="middle">{escape(column["name"])}</text>')
+        parts.append(
+            f'<text class="head" x="{x + BOX_W // 2}" y="18" '
+            f'text-anchor="middle">{escape(column["name"])}</text>'
+        )
         centres = []
         for row, pairing in enumerate(column["pairings"]):
             y = int(HEAD + row * step + (step - BOX_H) / 2)
             centres.append(y + BOX_H // 2)
             parts.append(_box(pairing, x, y))
-            feeders = previous[2 * row:2 * row + 2] if len(previous) == 2 * count else []
+            feeders = previous[2 * row : 2 * row + 2] if len(previous) == 2 * count else []
             for feeder in feeders:
-                parts.append(f'<path class="link" d="M{x - GAP_X} {feeder} H{x - GAP_X // 2} '
-                             f'V{y + BOX_H // 2} H{x}"/>')
+                parts.append(
+                    f'<path class="link" d="M{x - GAP_X} {feeder} H{x - GAP_X // 2} '
+                    f'V{y + BOX_H // 2} H{x}"/>'
+                )
         previous = centres
     parts.append("</svg>")
-    return mark_safe("".join(parts))  # noqa: S308 (every text above is escaped)
+    return mark_safe("".join(parts))

@@ -22,6 +22,7 @@ from tournaments.selectors import tiebreak_word
 
 from . import bracket
 
+
 def _etag(version: int, kind: str) -> str:
     return f'"t{version}-{get_language()}-{kind}"'
 
@@ -68,9 +69,14 @@ def _columns(data: dict[str, Any]) -> list[str]:
 
 
 def _bracket_title(key: str) -> str:
-    titles = {"main": gettext("Bracket"), "winners": gettext("Winners' bracket"),
-              "losers": gettext("Losers' bracket"), "final": gettext("Grand final"),
-              "third_place": gettext("Third place"), "consolation": gettext("Consolation")}
+    titles = {
+        "main": gettext("Bracket"),
+        "winners": gettext("Winners' bracket"),
+        "losers": gettext("Losers' bracket"),
+        "final": gettext("Grand final"),
+        "third_place": gettext("Third place"),
+        "consolation": gettext("Consolation"),
+    }
     return titles.get(key, key)
 
 
@@ -109,8 +115,11 @@ def entry_page(request: HttpRequest, view_id: str, number: int) -> HttpResponse:
         history = public_selectors.entry_history(view_id, number)
     except Tournament.DoesNotExist:
         raise Http404 from None
-    return render(request, "tournaments/public/entry.html",
-                  {**history, "t": history["tournament"], "view_id": view_id})
+    return render(
+        request,
+        "tournaments/public/entry.html",
+        {**history, "t": history["tournament"], "view_id": view_id},
+    )
 
 
 def panel_context(match: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:

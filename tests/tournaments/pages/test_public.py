@@ -68,8 +68,7 @@ def test_the_poll_answers_304_until_a_result_changes_it(director: Director) -> N
     assert again.status_code == 304
     assert again.content == b""
     pairing = director.round(tournament, 1)["pairings"][0]
-    director.result(tournament, 1, pairing["slot"], winner=pairing["entries"][0],
-                    points=[321, 123])
+    director.result(tournament, 1, pairing["slot"], winner=pairing["entries"][0], points=[321, 123])
     after = Client().get(url, HTTP_IF_NONE_MATCH=etag)
     assert after.status_code == 200
     assert after["ETag"] != etag
@@ -80,15 +79,20 @@ def test_the_poll_answers_304_until_a_result_changes_it(director: Director) -> N
 
 
 def test_an_unknown_link_is_a_404() -> None:
-    for url in ("/p/nothing/", "/p/nothing/live/", "/p/nothing/projector/",
-                "/p/nothing/entries/1/", "/p/x/match/y/panel/"):
+    for url in (
+        "/p/nothing/",
+        "/p/nothing/live/",
+        "/p/nothing/projector/",
+        "/p/nothing/entries/1/",
+        "/p/x/match/y/panel/",
+    ):
         assert Client().get(url).status_code == 404
 
 
 def _knockout(director: Director, count: int, stage: dict[str, Any]) -> dict[str, Any]:
     tournament = director.create(variant="tarneeb", entries=entries(count), stages=[stage])
     director.start(tournament)
-    for number in range(1, 20):
+    for _ in range(1, 20):
         state = director.tournament(tournament["id"])
         if state["status"] == "finished":
             return state
@@ -140,8 +144,7 @@ def test_a_player_history_lists_every_round(director: Director) -> None:
     assert Client().get(f"/p/{tournament['view_id']}/entries/99/").status_code == 404
 
 
-def test_the_match_page_shows_go_to_table_once_the_next_round_is_drawn(
-        director: Director) -> None:
+def test_the_match_page_shows_go_to_table_once_the_next_round_is_drawn(director: Director) -> None:
     tournament = tarneeb(director, 4)
     director.start(tournament)
     pairing = director.round(tournament, 1)["pairings"][0]
@@ -155,8 +158,9 @@ def test_the_match_page_shows_go_to_table_once_the_next_round_is_drawn(
     other = director.round(tournament, 1)["pairings"][1]
     director.hand({"id": other["match"]}, won_by(1))
     html = _html(page)[1]
-    following = {n: p["table"] for p in director.round(tournament, 2)["pairings"]
-                 for n in p["entries"]}
+    following = {
+        n: p["table"] for p in director.round(tournament, 2)["pairings"] for n in p["entries"]
+    }
     for number in pairing["entries"]:
         assert f"Team {number}: go to table {following[number]}" in html
     panel = _html(f"/p/{tournament['view_id']}/match/{pairing['match_view']}/panel/")
@@ -169,8 +173,9 @@ def test_the_match_page_says_time_when_time_is_called(director: Director) -> Non
     pairing = director.round(tournament, 1)["pairings"][0]
     html = _html(f"/m/{pairing['match_view']}/")[1]
     assert "data-ends-at=" in html and "Time!</strong>" not in html
-    response = director.post(f"/api/tournaments/{tournament['id']}/rounds/1/clock/",
-                             {"action": "call_time"})
+    response = director.post(
+        f"/api/tournaments/{tournament['id']}/rounds/1/clock/", {"action": "call_time"}
+    )
     assert response.status_code == 200, response.json()
     html = _html(f"/m/{pairing['match_view']}/")[1]
     assert "Time!</strong>" in html
@@ -179,7 +184,7 @@ def test_the_match_page_says_time_when_time_is_called(director: Director) -> Non
 
 def test_a_friendly_match_has_no_tournament_panel(director: Director) -> None:
     match = director.new_match()
-    assert 't-panel' not in _html(f"/m/{match['view_id']}/")[1]
+    assert "t-panel" not in _html(f"/m/{match['view_id']}/")[1]
 
 
 def test_the_projector_has_every_section_and_no_controls(director: Director) -> None:
@@ -191,21 +196,33 @@ def test_the_projector_has_every_section_and_no_controls(director: Director) -> 
     assert "<form" not in html and "<button" not in html and "<input" not in html
     poll = Client().get(f"/p/{tournament['view_id']}/projector/live/")
     assert poll.status_code == 200
-    assert Client().get(f"/p/{tournament['view_id']}/projector/live/",
-                        HTTP_IF_NONE_MATCH=poll["ETag"]).status_code == 304
+    assert (
+        Client()
+        .get(f"/p/{tournament['view_id']}/projector/live/", HTTP_IF_NONE_MATCH=poll["ETag"])
+        .status_code
+        == 304
+    )
 
 
 def _played(count: int, rounds: int) -> str:
     tournament = services.tournament_create(
-        name="Counted", variant="tarneeb", entries=entries(count), auto_advance=False,
-        stages=[{"format": "swiss", "rounds": 5}])
+        name="Counted",
+        variant="tarneeb",
+        entries=entries(count),
+        auto_advance=False,
+        stages=[{"format": "swiss", "rounds": 5}],
+    )
     services.tournament_start(tournament_id=tournament.pk)
     for number in range(1, rounds + 1):
         for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
             if pairing.status == "in_progress":
-                services.pairing_result_set(tournament_id=tournament.pk, round_number=number,
-                                            slot=pairing.slot, winner=pairing.entries[0],
-                                            points=[100, 50])
+                services.pairing_result_set(
+                    tournament_id=tournament.pk,
+                    round_number=number,
+                    slot=pairing.slot,
+                    winner=pairing.entries[0],
+                    points=[100, 50],
+                )
         if number < rounds:
             services.round_draw(tournament_id=tournament.pk)
     tournament.refresh_from_db()
