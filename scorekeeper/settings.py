@@ -214,8 +214,8 @@ CELERY_BEAT_SCHEDULE = {
         "task": "scorekeeper.tasks.purge",
         "schedule": crontab(hour=3, minute=17),
     },
-    # The tournaments' clock: calls time on rounds past their end and redoes overdue advances
-    # (one beat runs; no ETA tasks). By name, so scorekeeper never imports tournaments.
+    # The tournaments' clock: calls time on rounds past their end and redoes overdue
+    # advances (no ETA tasks). By name: scorekeeper never imports tournaments.
     "tournaments-clock": {"task": "tournaments.clock_tick", "schedule": 10.0},
 }
 

@@ -42,8 +42,17 @@ class TournamentAdmin(admin.ModelAdmin):
     list_display = ("name", "variant", "status", "stage", "round", "champion", "created_at")
     list_filter = ("status", "variant")
     search_fields = ("name",)
-    readonly_fields = ("id", "view_id", "status", "stage", "round", "champion", "version",
-                       "standings", "next_entry")
+    readonly_fields = (
+        "id",
+        "view_id",
+        "status",
+        "stage",
+        "round",
+        "champion",
+        "version",
+        "standings",
+        "next_entry",
+    )
     inlines = [EntryInline, StageInline, RoundInline]
 
 

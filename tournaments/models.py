@@ -44,14 +44,16 @@ class Tournament(models.Model):
     bye_points = models.IntegerField(default=0)
     auto_advance = models.BooleanField(default=True)
     at_time = models.CharField(max_length=16, default="finish_hand")
-    status = models.CharField(max_length=16, choices=Status.choices,
-                              default=Status.REGISTRATION)
-    stage = models.PositiveSmallIntegerField(null=True, blank=True,
-                                             help_text="The number of the stage in play.")
-    round = models.PositiveIntegerField(null=True, blank=True,
-                                        help_text="The number of the round in play.")
-    champion = models.PositiveIntegerField(null=True, blank=True,
-                                           help_text="The winning entry's number.")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
+    stage = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The number of the stage in play."
+    )
+    round = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The number of the round in play."
+    )
+    champion = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The winning entry's number."
+    )
     next_entry = models.PositiveIntegerField(default=1, help_text="Numbers are never reused.")
     version = models.PositiveIntegerField(default=1, help_text="Bumped on every change.")
     standings = models.JSONField(default=list, help_text="A cache: services rebuild it.")
@@ -92,11 +94,15 @@ class Stage(models.Model):
     settings = models.JSONField(help_text="The format's settings, defaults filled in.")
     advance = models.PositiveIntegerField(null=True, blank=True)
     seed = models.BigIntegerField(help_text="The random seed of the stage's draws.")
-    entries = models.JSONField(null=True, blank=True,
-                               help_text="A second stage: [number, seed] of each entry that "
-                                         "advanced, seed = the rank it advanced with.")
-    standings = models.JSONField(null=True, blank=True,
-                                 help_text="The stage's final standings once it is over.")
+    entries = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="A second stage: [number, seed] of each entry that "
+        "advanced, seed = the rank it advanced with.",
+    )
+    standings = models.JSONField(
+        null=True, blank=True, help_text="The stage's final standings once it is over."
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -147,19 +153,18 @@ class Pairing(models.Model):
         DIRECTOR = "director", "the director"
         BYE = "bye", "a bye"
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
-                                   related_name="pairings")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairings")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
     slot = models.PositiveIntegerField()
     table = models.PositiveIntegerField(null=True, blank=True)
     entries = models.JSONField(help_text="Entry numbers in seat order; one for a bye.")
     bracket = models.CharField(max_length=16, null=True, blank=True)  # noqa: DJ001 (null: none)
     group = models.PositiveSmallIntegerField(null=True, blank=True)
-    match = models.OneToOneField(Match, on_delete=models.PROTECT, null=True, blank=True,
-                                 related_name="pairing")
+    match = models.OneToOneField(
+        Match, on_delete=models.PROTECT, null=True, blank=True, related_name="pairing"
+    )
     match_view = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
-    status = models.CharField(max_length=16, choices=Status.choices,
-                              default=Status.IN_PROGRESS)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.IN_PROGRESS)
     result = models.CharField(max_length=8, null=True, blank=True)  # noqa: DJ001 (win, draw)
     winner = models.PositiveIntegerField(null=True, blank=True)
     points = models.JSONField(null=True, blank=True)
@@ -186,8 +191,7 @@ class Pairing(models.Model):
 class TableKey(models.Model):
     """A table's own key: its card opens the match now played at that table all evening."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
-                                   related_name="table_keys")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="table_keys")
     table = models.PositiveIntegerField()
     key = models.CharField(max_length=64, unique=True, default=new_table_key, editable=False)
 
@@ -204,8 +208,9 @@ class TableKey(models.Model):
 class ResultChange(models.Model):
     """An audit record: a director's result, or a table's correction of a finished pairing."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
-                                   related_name="result_changes")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="result_changes"
+    )
     pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="changes")
     by = models.CharField(max_length=16, help_text="director or table")
     action = models.CharField(max_length=16, help_text="result, changed, reopened")

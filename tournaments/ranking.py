@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict
+from dataclasses import fields
 from typing import Any
 
 from .brackets import Draw, Result, find_format
@@ -24,27 +24,37 @@ def stage_entries(stage: Stage, entries: Sequence[Entry]) -> list[BEntry]:
     if stage.number == 1 or stage.entries is None:
         return [BEntry(number=e.number, seed=e.seed, active=e.active) for e in entries]
     active = {e.number: e.active for e in entries}
-    return [BEntry(number=number, seed=seed, active=active.get(number, True))
-            for number, seed in stage.entries]
+    return [
+        BEntry(number=number, seed=seed, active=active.get(number, True))
+        for number, seed in stage.entries
+    ]
 
 
 def result_of(pairing: Pairing, round_number: int, stage_number: int) -> Result:
-    return Result(round=round_number, slot=pairing.slot, entries=tuple(pairing.entries),
-                  winner=pairing.winner, points=tuple(pairing.points or (0,) * len(
-                      pairing.entries)),
-                  games_won=tuple(pairing.games_won or (0,) * len(pairing.entries)),
-                  bracket=pairing.bracket, group=pairing.group, stage=stage_number)
+    return Result(
+        round=round_number,
+        slot=pairing.slot,
+        entries=tuple(pairing.entries),
+        winner=pairing.winner,
+        points=tuple(pairing.points or (0,) * len(pairing.entries)),
+        games_won=tuple(pairing.games_won or (0,) * len(pairing.entries)),
+        bracket=pairing.bracket,
+        group=pairing.group,
+        stage=stage_number,
+    )
 
 
 def results_by_stage(tournament: Tournament) -> dict[int, list[Result]]:
     """Every finished pairing, as results, by stage number (one query)."""
     found: dict[int, list[Result]] = {}
-    rows = (Pairing.objects.filter(tournament=tournament, status=Pairing.Status.FINISHED)
-            .select_related("round__stage").order_by("round__number", "slot"))
+    rows = (
+        Pairing.objects.filter(tournament=tournament, status=Pairing.Status.FINISHED)
+        .select_related("round__stage")
+        .order_by("round__number", "slot")
+    )
     for pairing in rows:
         number = pairing.round.stage.number
-        found.setdefault(number, []).append(
-            result_of(pairing, pairing.round.number, number))
+        found.setdefault(number, []).append(result_of(pairing, pairing.round.number, number))
     return found
 
 
@@ -55,23 +65,36 @@ def round_seed(stage: Stage, index: int) -> int:
     return stage.seed
 
 
-def next_draw(tournament: Tournament, stage: Stage, entries: Sequence[Entry],
-              results: Sequence[Result], index: int) -> Draw | None:
+def next_draw(
+    tournament: Tournament,
+    stage: Stage,
+    entries: Sequence[Entry],
+    results: Sequence[Result],
+    index: int,
+) -> Draw | None:
     fmt = find_format(stage.format)
     assert fmt is not None, f"unknown format {stage.format!r} in the database"
     extra: dict[str, Any] = {}
     if "tiebreaks" in inspect.signature(fmt.draw).parameters:
         extra["tiebreaks"] = list(tournament.tiebreaks)  # the order inside a score group
-    return fmt.draw(stage.settings, stage_entries(stage, entries), list(results), index,
-                    round_seed(stage, index), **extra)
+    return fmt.draw(
+        stage.settings,
+        stage_entries(stage, entries),
+        list(results),
+        index,
+        round_seed(stage, index),
+        **extra,
+    )
 
 
-def placements(stage: Stage, entries: Sequence[Entry],
-               results: Sequence[Result]) -> list[list[int]] | None:
+def placements(
+    stage: Stage, entries: Sequence[Entry], results: Sequence[Result]
+) -> list[list[int]] | None:
     fmt = find_format(stage.format)
     assert fmt is not None
-    return fmt.placements(stage.settings, stage_entries(stage, entries), list(results),
-                          round_seed(stage, 1))
+    return fmt.placements(
+        stage.settings, stage_entries(stage, entries), list(results), round_seed(stage, 1)
+    )
 
 
 def stage_groups(stage: Stage, entries: Sequence[Entry]) -> dict[int, int]:
@@ -83,26 +106,33 @@ def stage_groups(stage: Stage, entries: Sequence[Entry]) -> dict[int, int]:
     return deal(stage.settings, stage_entries(stage, entries), round_seed(stage, 1))
 
 
-def stage_standings(tournament: Tournament, stage: Stage, entries: Sequence[Entry],
-                    results: Sequence[Result]) -> list[Any]:
+def stage_standings(
+    tournament: Tournament, stage: Stage, entries: Sequence[Entry], results: Sequence[Result]
+) -> list[Any]:
     """The engine's rows for a stage: by group, by placements, or by the tiebreaks."""
     tiebreaks = list(tournament.tiebreaks)
     mine = stage_entries(stage, entries)
     groups = stage_groups(stage, entries)
     if groups:
         return bracket_standings.group_standings(mine, list(results), tiebreaks, groups)
-    return bracket_standings.standings(mine, list(results), tiebreaks,
-                                       placements(stage, entries, results))
+    return bracket_standings.standings(
+        mine, list(results), tiebreaks, placements(stage, entries, results)
+    )
 
 
-def stage_rows(tournament: Tournament, stage: Stage, entries: Sequence[Entry],
-               results: Sequence[Result]) -> list[dict[str, Any]]:
+def stage_rows(
+    tournament: Tournament, stage: Stage, entries: Sequence[Entry], results: Sequence[Result]
+) -> list[dict[str, Any]]:
     """The stage's standings as stored rows (names and ``why`` rendered later)."""
     return [row_data(row) for row in stage_standings(tournament, stage, entries, results)]
 
 
+ROW_FIELDS = tuple(f.name for f in fields(bracket_standings.Row) if f.name != "why")
+
+
 def row_data(row: Any) -> dict[str, Any]:
-    data = asdict(row)
+    # Not dataclasses.asdict: it deep-copies every value, which costs seconds for 10,000 rows.
+    data = {name: getattr(row, name) for name in ROW_FIELDS}
     why = row.why
     data["why"] = {"template": why.template, "params": dict(why.params)} if why else None
     if data.get("group") is None:
@@ -120,8 +150,12 @@ def first_stage_order(tournament: Tournament, rows: Sequence[Any]) -> list[dict[
     return [row_data(by_entry[number]) for number in [*order, *rest]]
 
 
-def tournament_rows(tournament: Tournament, stages: Sequence[Stage], entries: Sequence[Entry],
-                    results: dict[int, list[Result]]) -> list[dict[str, Any]]:
+def tournament_rows(
+    tournament: Tournament,
+    stages: Sequence[Stage],
+    entries: Sequence[Entry],
+    results: dict[int, list[Result]],
+) -> list[dict[str, Any]]:
     """The tournament's standings: the stage in play's, then (in a second stage) those who
     did not advance, in their first-stage order."""
     number = tournament.stage or 1
@@ -131,12 +165,19 @@ def tournament_rows(tournament: Tournament, stages: Sequence[Stage], entries: Se
         return rows
     went_on = {row["entry"] for row in rows}
     tail = [row for row in stages[0].standings if row["entry"] not in went_on]
-    return rows + [{**{k: v for k, v in row.items() if k != "group"}, "rank": len(rows) + i}
-                   for i, row in enumerate(tail, 1)]
+    return rows + [
+        {**{k: v for k, v in row.items() if k != "group"}, "rank": len(rows) + i}
+        for i, row in enumerate(tail, 1)
+    ]
 
 
-def champion(tournament: Tournament, stages: Sequence[Stage], entries: Sequence[Entry],
-             results: dict[int, list[Result]], rows: Sequence[dict[str, Any]]) -> int | None:
+def champion(
+    tournament: Tournament,
+    stages: Sequence[Stage],
+    entries: Sequence[Entry],
+    results: dict[int, list[Result]],
+    rows: Sequence[dict[str, Any]],
+) -> int | None:
     last = stages[-1]
     places = placements(last, entries, results.get(last.number, []))
     if places and places[0]:

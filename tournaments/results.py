@@ -29,24 +29,33 @@ def is_elimination(stage: Stage) -> bool:
 
 
 def next_round_drawn(round_: Round) -> bool:
-    return Round.objects.filter(tournament_id=round_.tournament_id,
-                                number__gt=round_.number).exists()
+    return Round.objects.filter(
+        tournament_id=round_.tournament_id, number__gt=round_.number
+    ).exists()
 
 
 def pairing_locked(pairing_id: Any) -> Pairing:
-    return Pairing.objects.select_for_update().select_related("round__stage").get(
-        pk=pairing_id)
+    return Pairing.objects.select_for_update().select_related("round__stage").get(pk=pairing_id)
 
 
 def data_of(pairing: Pairing) -> dict[str, Any]:
-    return {"status": pairing.status, "result": pairing.result, "winner": pairing.winner,
-            "points": pairing.points, "games_won": pairing.games_won,
-            "source": pairing.source}
+    return {
+        "status": pairing.status,
+        "result": pairing.result,
+        "winner": pairing.winner,
+        "points": pairing.points,
+        "games_won": pairing.games_won,
+        "source": pairing.source,
+    }
 
 
-def standings_store(tournament: Tournament, *, stages: Sequence[Stage] | None = None,
-                    entries: Sequence[Entry] | None = None,
-                    results: dict[int, list[Any]] | None = None) -> list[dict[str, Any]]:
+def standings_store(
+    tournament: Tournament,
+    *,
+    stages: Sequence[Stage] | None = None,
+    entries: Sequence[Entry] | None = None,
+    results: dict[int, list[Any]] | None = None,
+) -> list[dict[str, Any]]:
     """Recompute the tournament's standings from its results into ``standings`` (the
     caller saves the row)."""
     stages = list(tournament.stages.all()) if stages is None else stages
@@ -78,9 +87,13 @@ def _outcome(match: Match, pairing: Pairing) -> dict[str, Any]:
     outcome = match_outcome(match)
     side = outcome.winner
     winner = pairing.entries[side] if side is not None and not outcome.draw else None
-    return {"status": Pairing.Status.FINISHED,
-            "result": "win" if winner is not None else "draw", "winner": winner,
-            "points": list(outcome.points), "games_won": list(outcome.games_won)}
+    return {
+        "status": Pairing.Status.FINISHED,
+        "result": "win" if winner is not None else "draw",
+        "winner": winner,
+        "points": list(outcome.points),
+        "games_won": list(outcome.games_won),
+    }
 
 
 def match_event(match: Match, event: str) -> None:
@@ -101,8 +114,14 @@ def match_event(match: Match, event: str) -> None:
     if data_of(pairing) == before:
         return
     if before["status"] == Pairing.Status.FINISHED:
-        ResultChange.objects.create(tournament=tournament, pairing=pairing, by="table",
-                                    action=event, before=before, after=data_of(pairing))
+        ResultChange.objects.create(
+            tournament=tournament,
+            pairing=pairing,
+            by="table",
+            action=event,
+            before=before,
+            after=data_of(pairing),
+        )
     from .services import _results_changed
 
     _results_changed(tournament, pairing.round)
@@ -112,8 +131,7 @@ def _reopen(tournament: Tournament, pairing: Pairing) -> None:
     if pairing.status != Pairing.Status.FINISHED:
         return
     if next_round_drawn(pairing.round) or tournament.status == Tournament.Status.FINISHED:
-        raise MatchConflict(_("The next round is drawn: this match can no longer be "
-                              "reopened."))
+        raise MatchConflict(_("The next round is drawn: this match can no longer be reopened."))
     pairing.status = Pairing.Status.IN_PROGRESS
     pairing.result = pairing.winner = pairing.points = pairing.games_won = None
     pairing.save(update_fields=["status", "result", "winner", "points", "games_won"])
@@ -121,10 +139,15 @@ def _reopen(tournament: Tournament, pairing: Pairing) -> None:
 
 def _store(tournament: Tournament, pairing: Pairing, after: dict[str, Any]) -> None:
     finished = pairing.status == Pairing.Status.FINISHED
-    if (finished and after["winner"] != pairing.winner and is_elimination(pairing.round.stage)
-            and next_round_drawn(pairing.round)):
-        raise MatchConflict(_("The next round is drawn: this result can no longer "
-                              "change who goes on."))
+    if (
+        finished
+        and after["winner"] != pairing.winner
+        and is_elimination(pairing.round.stage)
+        and next_round_drawn(pairing.round)
+    ):
+        raise MatchConflict(
+            _("The next round is drawn: this result can no longer change who goes on.")
+        )
     for key, value in after.items():
         setattr(pairing, key, value)
     pairing.save(update_fields=list(after))

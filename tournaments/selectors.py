@@ -17,9 +17,21 @@ from scorekeeper.selectors import VIEW_ID, key_of
 from .brackets import standings as bracket_standings
 from .models import Entry, Pairing, Round, Stage, TableKey, Tournament
 
-STANDING_KEYS = ("played", "wins", "draws", "losses", "match_points", "games_won",
-                 "points_for", "points_against", "points_diff", "buchholz",
-                 "median_buchholz", "sonneborn_berger", "head_to_head")
+STANDING_KEYS = (
+    "played",
+    "wins",
+    "draws",
+    "losses",
+    "match_points",
+    "games_won",
+    "points_for",
+    "points_against",
+    "points_diff",
+    "buchholz",
+    "median_buchholz",
+    "sonneborn_berger",
+    "head_to_head",
+)
 
 
 def tournament_by_token(token: str) -> tuple[Tournament, bool]:
@@ -33,8 +45,13 @@ def tournament_by_token(token: str) -> tuple[Tournament, bool]:
 
 
 def entry_data(entry: Entry) -> dict[str, Any]:
-    return {"number": entry.number, "name": entry.name, "players": entry.players,
-            "seed": entry.seed, "active": entry.active}
+    return {
+        "number": entry.number,
+        "name": entry.name,
+        "players": entry.players,
+        "seed": entry.seed,
+        "active": entry.active,
+    }
 
 
 def stage_data(stage: Stage) -> dict[str, Any]:
@@ -60,33 +77,54 @@ def round_name(name: dict[str, Any]) -> str:
 
 def pairing_data(pairing: Pairing, *, director: bool) -> dict[str, Any]:
     data: dict[str, Any] = {
-        "slot": pairing.slot, "table": pairing.table, "entries": pairing.entries,
-        "bye": pairing.bye, "bracket": pairing.bracket, "group": pairing.group}
+        "slot": pairing.slot,
+        "table": pairing.table,
+        "entries": pairing.entries,
+        "bye": pairing.bye,
+        "bracket": pairing.bracket,
+        "group": pairing.group,
+    }
     if director:
         data["match"] = str(pairing.match_id) if pairing.match_id else None
-    data.update({
-        "match_view": pairing.match_view, "status": pairing.status,
-        "result": pairing.result, "points": pairing.points, "winner": pairing.winner,
-        "games_won": pairing.games_won, "decided_by": pairing.source,
-        "ends_at": _iso(pairing.ends_at), "time_called": pairing.time_called})
+    data.update(
+        {
+            "match_view": pairing.match_view,
+            "status": pairing.status,
+            "result": pairing.result,
+            "points": pairing.points,
+            "winner": pairing.winner,
+            "games_won": pairing.games_won,
+            "decided_by": pairing.source,
+            "ends_at": _iso(pairing.ends_at),
+            "time_called": pairing.time_called,
+        }
+    )
     return data
 
 
-def round_data(round_: Round, pairings: Sequence[Pairing], *, director: bool,
-               stage_number: int) -> dict[str, Any]:
-    return {"number": round_.number, "stage": stage_number, "name": round_name(round_.name),
-            "status": round_.status, "starts_at": _iso(round_.starts_at),
-            "ends_at": _iso(round_.ends_at), "time_called": round_.time_called,
-            "seed": round_.seed,
-            "pairings": [pairing_data(p, director=director) for p in pairings]}
+def round_data(
+    round_: Round, pairings: Sequence[Pairing], *, director: bool, stage_number: int
+) -> dict[str, Any]:
+    return {
+        "number": round_.number,
+        "stage": stage_number,
+        "name": round_name(round_.name),
+        "status": round_.status,
+        "starts_at": _iso(round_.starts_at),
+        "ends_at": _iso(round_.ends_at),
+        "time_called": round_.time_called,
+        "seed": round_.seed,
+        "pairings": [pairing_data(p, director=director) for p in pairings],
+    }
 
 
 def _iso(value: Any) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def rounds_data(tournament: Tournament, *, director: bool,
-                number: int | None = None) -> list[dict[str, Any]]:
+def rounds_data(
+    tournament: Tournament, *, director: bool, number: int | None = None
+) -> list[dict[str, Any]]:
     """Every round (or the one numbered ``number``) with its pairings: two queries."""
     rounds = Round.objects.filter(tournament=tournament).select_related("stage")
     pairings = Pairing.objects.filter(tournament=tournament).order_by("round_id", "slot")
@@ -96,8 +134,10 @@ def rounds_data(tournament: Tournament, *, director: bool,
     by_round: dict[int, list[Pairing]] = {}
     for pairing in pairings:
         by_round.setdefault(pairing.round_id, []).append(pairing)
-    return [round_data(r, by_round.get(r.pk, []), director=director,
-                       stage_number=r.stage.number) for r in rounds.order_by("number")]
+    return [
+        round_data(r, by_round.get(r.pk, []), director=director, stage_number=r.stage.number)
+        for r in rounds.order_by("number")
+    ]
 
 
 def standings_data(tournament: Tournament, entries: Sequence[Entry]) -> list[dict[str, Any]]:
@@ -107,9 +147,12 @@ def standings_data(tournament: Tournament, entries: Sequence[Entry]) -> list[dic
     rows = []
     for row in tournament.standings:
         number = row["entry"]
-        data: dict[str, Any] = {"rank": row["rank"], "entry": number,
-                                "name": names.get(number, ""), "active": active.get(number,
-                                                                                    True)}
+        data: dict[str, Any] = {
+            "rank": row["rank"],
+            "entry": number,
+            "name": names.get(number, ""),
+            "active": active.get(number, True),
+        }
         if row.get("group") is not None:
             data["group"] = row["group"]
         data.update({key: row.get(key, 0) for key in STANDING_KEYS})
@@ -152,24 +195,38 @@ def tournament_data(tournament: Tournament, *, director: bool) -> dict[str, Any]
     entries = list(Entry.objects.filter(tournament=tournament).order_by("number"))
     stages = list(Stage.objects.filter(tournament=tournament).order_by("number"))
     data: dict[str, Any] = {"id": str(tournament.id)} if director else {}
-    data.update({
-        "view_id": tournament.view_id, "name": tournament.name, "variant": tournament.variant,
-        "options": tournament.options, "games_to_win": tournament.games_to_win,
-        "hands_per_match": tournament.hands_per_match,
-        "round_minutes": tournament.round_minutes, "break_minutes": tournament.break_minutes,
-        "stages": [stage_data(stage) for stage in stages],
-        "tiebreaks": tournament.tiebreaks, "bye_points": tournament.bye_points,
-        "auto_advance": tournament.auto_advance, "at_time": tournament.at_time,
-        "status": tournament.status, "stage": tournament.stage, "round": tournament.round,
-        "champion": tournament.champion, "version": tournament.version,
-        "entries": [entry_data(entry) for entry in entries],
-        "rounds": rounds_data(tournament, director=director),
-        "standings": standings_data(tournament, entries),
-    })
+    data.update(
+        {
+            "view_id": tournament.view_id,
+            "name": tournament.name,
+            "variant": tournament.variant,
+            "options": tournament.options,
+            "games_to_win": tournament.games_to_win,
+            "hands_per_match": tournament.hands_per_match,
+            "round_minutes": tournament.round_minutes,
+            "break_minutes": tournament.break_minutes,
+            "stages": [stage_data(stage) for stage in stages],
+            "tiebreaks": tournament.tiebreaks,
+            "bye_points": tournament.bye_points,
+            "auto_advance": tournament.auto_advance,
+            "at_time": tournament.at_time,
+            "status": tournament.status,
+            "stage": tournament.stage,
+            "round": tournament.round,
+            "champion": tournament.champion,
+            "version": tournament.version,
+            "entries": [entry_data(entry) for entry in entries],
+            "rounds": rounds_data(tournament, director=director),
+            "standings": standings_data(tournament, entries),
+        }
+    )
     if director:
-        data["tables"] = [{"table": table, "key": key} for table, key in
-                          TableKey.objects.filter(tournament=tournament)
-                          .order_by("table").values_list("table", "key")]
+        data["tables"] = [
+            {"table": table, "key": key}
+            for table, key in TableKey.objects.filter(tournament=tournament)
+            .order_by("table")
+            .values_list("table", "key")
+        ]
     return data
 
 
@@ -180,24 +237,43 @@ def table_data(key: str) -> dict[str, Any]:
         raise TableKey.DoesNotExist
     table_key = TableKey.objects.select_related("tournament").get(key=key)
     tournament = table_key.tournament
-    pairing = (Pairing.objects.filter(tournament=tournament, table=table_key.table)
-               .select_related("round").order_by("-round__number").first())
+    pairing = (
+        Pairing.objects.filter(tournament=tournament, table=table_key.table)
+        .select_related("round")
+        .order_by("-round__number")
+        .first()
+    )
     data: dict[str, Any] = {
-        "tournament": tournament.view_id, "name": tournament.name, "table": table_key.table,
-        "tournament_status": tournament.status, "round": None, "round_status": None,
-        "match": None, "match_view": None, "entries": None, "starts_at": None,
-        "ends_at": None}
+        "tournament": tournament.view_id,
+        "name": tournament.name,
+        "table": table_key.table,
+        "tournament_status": tournament.status,
+        "round": None,
+        "round_status": None,
+        "match": None,
+        "match_view": None,
+        "entries": None,
+        "starts_at": None,
+        "ends_at": None,
+    }
     if pairing is None or pairing.round.number != tournament.round:
         data["round"] = tournament.round
         data["next"] = _next_text(tournament)
         return data
     round_ = pairing.round
-    data.update({"round": round_.number, "round_status": round_.status,
-                 "round_name": round_name(round_.name),
-                 "match": str(pairing.match_id), "match_view": pairing.match_view,
-                 "entries": pairing.entries, "status": pairing.status,
-                 "starts_at": _iso(round_.starts_at),
-                 "ends_at": _iso(pairing.ends_at or round_.ends_at)})
+    data.update(
+        {
+            "round": round_.number,
+            "round_status": round_.status,
+            "round_name": round_name(round_.name),
+            "match": str(pairing.match_id),
+            "match_view": pairing.match_view,
+            "entries": pairing.entries,
+            "status": pairing.status,
+            "starts_at": _iso(round_.starts_at),
+            "ends_at": _iso(pairing.ends_at or round_.ends_at),
+        }
+    )
     return data
 
 

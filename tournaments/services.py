@@ -56,29 +56,63 @@ def _touch(tournament: Tournament, *fields: str) -> None:
 
 
 @transaction.atomic
-def tournament_create(*, name: Any, variant: Any, stages: Any, options: Any = None,
-                      games_to_win: Any = None, hands_per_match: Any = None,
-                      round_minutes: Any = None, break_minutes: Any = None,
-                      tiebreaks: Any = None, bye_points: Any = None, auto_advance: Any = None,
-                      at_time: Any = None, entries: Any = None) -> Tournament:
+def tournament_create(
+    *,
+    name: Any,
+    variant: Any,
+    stages: Any,
+    options: Any = None,
+    games_to_win: Any = None,
+    hands_per_match: Any = None,
+    round_minutes: Any = None,
+    break_minutes: Any = None,
+    tiebreaks: Any = None,
+    bye_points: Any = None,
+    auto_advance: Any = None,
+    at_time: Any = None,
+    entries: Any = None,
+) -> Tournament:
     given = {key: value for key, value in locals().items() if value is not None}
     spec = validation.tournament_input(given)
     tournament = Tournament.objects.create(
-        name=spec.name, variant=spec.variant, options=spec.options,
-        games_to_win=spec.games_to_win, hands_per_match=spec.hands_per_match,
-        round_minutes=spec.round_minutes, break_minutes=spec.break_minutes,
-        tiebreaks=list(spec.tiebreaks), bye_points=spec.bye_points,
-        auto_advance=spec.auto_advance, at_time=spec.at_time,
-        next_entry=len(spec.entries) + 1)
-    Stage.objects.bulk_create([
-        Stage(tournament=tournament, number=number, format=stage.format,
-              settings=dict(stage.settings), advance=stage.advance,
-              seed=secrets.randbits(62))
-        for number, stage in enumerate(spec.stages, 1)])
-    Entry.objects.bulk_create([
-        Entry(tournament=tournament, number=number, name=entry.name,
-              players=list(entry.players), seed=entry.seed)
-        for number, entry in enumerate(spec.entries, 1)])
+        name=spec.name,
+        variant=spec.variant,
+        options=spec.options,
+        games_to_win=spec.games_to_win,
+        hands_per_match=spec.hands_per_match,
+        round_minutes=spec.round_minutes,
+        break_minutes=spec.break_minutes,
+        tiebreaks=list(spec.tiebreaks),
+        bye_points=spec.bye_points,
+        auto_advance=spec.auto_advance,
+        at_time=spec.at_time,
+        next_entry=len(spec.entries) + 1,
+    )
+    Stage.objects.bulk_create(
+        [
+            Stage(
+                tournament=tournament,
+                number=number,
+                format=stage.format,
+                settings=dict(stage.settings),
+                advance=stage.advance,
+                seed=secrets.randbits(62),
+            )
+            for number, stage in enumerate(spec.stages, 1)
+        ]
+    )
+    Entry.objects.bulk_create(
+        [
+            Entry(
+                tournament=tournament,
+                number=number,
+                name=entry.name,
+                players=list(entry.players),
+                seed=entry.seed,
+            )
+            for number, entry in enumerate(spec.entries, 1)
+        ]
+    )
     standings_store(tournament)
     tournament.save(update_fields=["standings"])
     return tournament
@@ -102,8 +136,13 @@ def entry_add(*, tournament_id: Any, name: Any, players: Any, seed: Any = None) 
         raise MatchConflict(_("Entries are closed: the tournament has started."))
     taken = list(tournament.entries.values_list("name", "seed"))
     validation.check_unique([spec], taken, "")
-    entry = Entry.objects.create(tournament=tournament, number=tournament.next_entry,
-                                 name=spec.name, players=list(spec.players), seed=spec.seed)
+    entry = Entry.objects.create(
+        tournament=tournament,
+        number=tournament.next_entry,
+        name=spec.name,
+        players=list(spec.players),
+        seed=spec.seed,
+    )
     tournament.next_entry += 1
     standings_store(tournament)
     _touch(tournament, "next_entry", "standings")
@@ -111,8 +150,15 @@ def entry_add(*, tournament_id: Any, name: Any, players: Any, seed: Any = None) 
 
 
 @transaction.atomic
-def entry_update(*, tournament_id: Any, number: int, active: Any = None, name: Any = None,
-                 players: Any = None, seed: Any = None) -> Entry:
+def entry_update(
+    *,
+    tournament_id: Any,
+    number: int,
+    active: Any = None,
+    name: Any = None,
+    players: Any = None,
+    seed: Any = None,
+) -> Entry:
     """Drop an entry out (``active`` false: never drawn again, its results stay) or bring it
     back; rename it; change its players or (before the start) its seed."""
     tournament = _locked(tournament_id)
@@ -121,10 +167,14 @@ def entry_update(*, tournament_id: Any, number: int, active: Any = None, name: A
     if active is not None and not isinstance(active, bool):
         raise RuleViolation("active", _("Must be true or false."))
     others = list(tournament.entries.exclude(pk=entry.pk).values_list("name", "seed"))
-    new = validation.entry_input({
-        "name": entry.name if name is None else name,
-        "players": entry.players if players is None else players,
-        "seed": entry.seed if seed is None else seed}, variant)
+    new = validation.entry_input(
+        {
+            "name": entry.name if name is None else name,
+            "players": entry.players if players is None else players,
+            "seed": entry.seed if seed is None else seed,
+        },
+        variant,
+    )
     validation.check_unique([new], others, "")
     if new.seed != entry.seed and tournament.status != Status.REGISTRATION:
         raise MatchConflict(_("Seeds are fixed once the tournament has started."))
@@ -142,8 +192,7 @@ def entry_remove(*, tournament_id: Any, number: int) -> None:
     tournament = _locked(tournament_id)
     entry = tournament.entries.get(number=number)
     if tournament.status != Status.REGISTRATION:
-        raise MatchConflict(_("Entries can be removed only before the start; drop it out "
-                              "instead."))
+        raise MatchConflict(_("Entries can be removed only before the start; drop it out instead."))
     entry.delete()
     standings_store(tournament)
     _touch(tournament, "standings")
@@ -171,15 +220,21 @@ def _check_playable(stages: Sequence[Stage], active: int) -> None:
         assert fmt is not None
         if stage.advance is not None:
             if stage.advance > count:
-                raise RuleViolation(f"stages.{index}.advance",
-                                    _("Only {count} entries play the first stage: advance "
-                                      "cannot be larger."), count=count)
+                raise RuleViolation(
+                    f"stages.{index}.advance",
+                    _("Only {count} entries play the first stage: advance cannot be larger."),
+                    count=count,
+                )
             count = stage.advance
         fmt.check(stage.settings, count, f"stages.{index}")
 
 
-def _plan(tournament: Tournament, stages: Sequence[Stage], entries: Sequence[Entry],
-          results: dict[int, list[Any]]) -> tuple[Stage, int, Draw] | None:
+def _plan(
+    tournament: Tournament,
+    stages: Sequence[Stage],
+    entries: Sequence[Entry],
+    results: dict[int, list[Any]],
+) -> tuple[Stage, int, Draw] | None:
     """What comes next: the stage, the round's index in it and its draw, or None when the
     tournament is over. Moving to the second stage stores the first's final standings and
     who advanced (a pure function of the results, so storing it twice is harmless)."""
@@ -223,56 +278,82 @@ def _draw_next(tournament: Tournament, *, force: bool) -> Round | None:
     return round_
 
 
-def _finish(tournament: Tournament, stages: Sequence[Stage], entries: Sequence[Entry],
-            results: dict[int, list[Any]]) -> None:
+def _finish(
+    tournament: Tournament,
+    stages: Sequence[Stage],
+    entries: Sequence[Entry],
+    results: dict[int, list[Any]],
+) -> None:
     rows = standings_store(tournament, stages=stages, entries=entries, results=results)
     tournament.status = Status.FINISHED
     tournament.champion = ranking.champion(tournament, stages, entries, results, rows)
     _touch(tournament, "status", "champion", "standings")
 
 
-def _store_draw(tournament: Tournament, stage: Stage, index: int, draw: Draw,
-                entries: Sequence[Entry]) -> Round:
+def _store_draw(
+    tournament: Tournament, stage: Stage, index: int, draw: Draw, entries: Sequence[Entry]
+) -> Round:
     now = timezone.now()
     starts = now + timedelta(minutes=tournament.break_minutes)
-    ends = starts + timedelta(minutes=tournament.round_minutes) if tournament.round_minutes \
-        else None
+    ends = (
+        starts + timedelta(minutes=tournament.round_minutes) if tournament.round_minutes else None
+    )
     number = (tournament.round or 0) + 1
-    round_ = Round(tournament=tournament, stage=stage, number=number, index=index,
-                   name={"kind": draw.name.kind, "number": draw.name.number,
-                         "size": draw.name.size},
-                   seed=ranking.round_seed(stage, index), starts_at=starts, ends_at=ends)
+    round_ = Round(
+        tournament=tournament,
+        stage=stage,
+        number=number,
+        index=index,
+        name={"kind": draw.name.kind, "number": draw.name.number, "size": draw.name.size},
+        seed=ranking.round_seed(stage, index),
+        starts_at=starts,
+        ends_at=ends,
+    )
     try:
         with transaction.atomic():
             round_.save(force_insert=True)
     except IntegrityError as error:
-        raise MatchConflict(_("Round {number} has already been drawn."),
-                            number=number) from error
+        raise MatchConflict(_("Round {number} has already been drawn."), number=number) from error
     matches = _create_matches(tournament, stage, round_, draw, entries)
-    Pairing.objects.bulk_create([_pairing_row(tournament, round_, pairing, matches)
-                                 for pairing in draw.pairings])
+    Pairing.objects.bulk_create(
+        [_pairing_row(tournament, round_, pairing, matches) for pairing in draw.pairings]
+    )
     tables = sorted({p.table for p in draw.pairings if p.table is not None})
-    TableKey.objects.bulk_create([TableKey(tournament=tournament, table=table)
-                                  for table in tables], ignore_conflicts=True)
+    TableKey.objects.bulk_create(
+        [TableKey(tournament=tournament, table=table) for table in tables], ignore_conflicts=True
+    )
     return round_
 
 
-def _create_matches(tournament: Tournament, stage: Stage, round_: Round, draw: Draw,
-                    entries: Sequence[Entry]) -> dict[int, Match]:
+def _create_matches(
+    tournament: Tournament, stage: Stage, round_: Round, draw: Draw, entries: Sequence[Entry]
+) -> dict[int, Match]:
     from scorekeeper.rules import MatchLimits
     from scorekeeper.services import MatchSpec, matches_create
 
     fmt = find_format(stage.format)
     assert fmt is not None
-    limits = MatchLimits(hands_per_match=tournament.hands_per_match,
-                         at_time=tournament.at_time, draws=fmt.draws_allowed)
+    limits = MatchLimits(
+        hands_per_match=tournament.hands_per_match,
+        at_time=tournament.at_time,
+        draws=fmt.draws_allowed,
+    )
     players = {entry.number: entry.players for entry in entries}
     seated = [p for p in draw.pairings if not p.bye]
-    specs = [MatchSpec(variant=tournament.variant, players=_seats(players, p.entries),
-                       options=tournament.options, games_to_win=tournament.games_to_win,
-                       first_dealer=0, limits=limits, tournament=tournament.view_id,
-                       round=round_.number, table=p.table)
-             for p in seated]
+    specs = [
+        MatchSpec(
+            variant=tournament.variant,
+            players=_seats(players, p.entries),
+            options=tournament.options,
+            games_to_win=tournament.games_to_win,
+            first_dealer=0,
+            limits=limits,
+            tournament=tournament.view_id,
+            round=round_.number,
+            table=p.table,
+        )
+        for p in seated
+    ]
     matches = matches_create(specs=specs)
     return {p.slot: match for p, match in zip(seated, matches, strict=True)}
 
@@ -284,10 +365,18 @@ def _seats(players: dict[int, list[str]], pair: Sequence[int]) -> list[str]:
     return [name for seat in zip(first, second, strict=True) for name in seat]
 
 
-def _pairing_row(tournament: Tournament, round_: Round, pairing: Any,
-                 matches: dict[int, Match]) -> Pairing:
-    row = Pairing(tournament=tournament, round=round_, slot=pairing.slot, table=pairing.table,
-                  entries=list(pairing.entries), bracket=pairing.bracket, group=pairing.group)
+def _pairing_row(
+    tournament: Tournament, round_: Round, pairing: Any, matches: dict[int, Match]
+) -> Pairing:
+    row = Pairing(
+        tournament=tournament,
+        round=round_,
+        slot=pairing.slot,
+        table=pairing.table,
+        entries=list(pairing.entries),
+        bracket=pairing.bracket,
+        group=pairing.group,
+    )
     if pairing.bye:
         row.table = None
         row.status, row.result, row.winner = Pairing.Status.FINISHED, "win", pairing.entries[0]
@@ -303,12 +392,13 @@ def _pairing_row(tournament: Tournament, round_: Round, pairing: Any,
 def round_complete(*, round_id: Any) -> bool:
     """Mark the round complete if every pairing has a result: the conditional UPDATE
     touches one row the first time only. True when this call completed it."""
-    touched = (Round.objects.filter(pk=round_id, status=Round.Status.PLAYING)
-               .exclude(pairings__status=Pairing.Status.IN_PROGRESS)
-               .update(status=Round.Status.COMPLETE))
+    touched = (
+        Round.objects.filter(pk=round_id, status=Round.Status.PLAYING)
+        .exclude(pairings__status=Pairing.Status.IN_PROGRESS)
+        .update(status=Round.Status.COMPLETE)
+    )
     if touched:
-        tournament = _locked(Round.objects.values_list("tournament_id", flat=True)
-                             .get(pk=round_id))
+        tournament = _locked(Round.objects.values_list("tournament_id", flat=True).get(pk=round_id))
         _touch(tournament)
     return touched == 1
 
@@ -322,8 +412,11 @@ def round_advance(*, round_id: Any) -> Round | None:
     tournament = _locked(round_.tournament_id)
     round_complete(round_id=round_id)
     round_.refresh_from_db(fields=["status"])
-    if (round_.status != Round.Status.COMPLETE or tournament.status != Status.RUNNING
-            or tournament.round != round_.number):
+    if (
+        round_.status != Round.Status.COMPLETE
+        or tournament.status != Status.RUNNING
+        or tournament.round != round_.number
+    ):
         return None
     return _draw_next(tournament, force=False)
 
@@ -333,8 +426,11 @@ def round_draw(*, tournament_id: Any) -> Round:
     """The director draws the next round (``rounds/next/``)."""
     tournament = _locked(tournament_id)
     if tournament.status != Status.RUNNING:
-        raise MatchConflict(_("The tournament has not started yet.") if tournament.status
-                            == Status.REGISTRATION else _("The tournament is finished."))
+        raise MatchConflict(
+            _("The tournament has not started yet.")
+            if tournament.status == Status.REGISTRATION
+            else _("The tournament is finished.")
+        )
     latest = tournament.rounds.get(number=tournament.round)
     if latest.status == Round.Status.PLAYING and not round_complete(round_id=latest.pk):
         raise MatchConflict(_("Round {number} is still being played."), number=latest.number)
@@ -345,8 +441,11 @@ def round_draw(*, tournament_id: Any) -> Round:
 
 
 def _points(value: Any, size: int) -> list[int]:
-    if not isinstance(value, list) or len(value) != size or not all(
-            is_int(v) and -10**6 <= v <= 10**6 for v in value):
+    if (
+        not isinstance(value, list)
+        or len(value) != size
+        or not all(is_int(v) and -(10**6) <= v <= 10**6 for v in value)
+    ):
         raise RuleViolation("points", _("Give each entry's points, in the pairing's order."))
     return list(value)
 
@@ -360,22 +459,36 @@ def _director_result(pairing: Pairing, winner: Any, draw: Any, points: Any) -> d
         if is_elimination(pairing.round.stage):
             raise RuleViolation("draw", _("An elimination match cannot end in a draw."))
     elif not is_int(winner) or winner not in pairing.entries:
-        raise RuleViolation("winner", _("The winner must be one of the pairing's entries: "
-                                        "{entries}."),
-                            entries=", ".join(str(n) for n in pairing.entries))
-    return {"status": Pairing.Status.FINISHED, "result": "draw" if draw else "win",
-            "winner": None if draw else winner, "points": _points(points, 2),
-            "games_won": [0, 0]}
+        raise RuleViolation(
+            "winner",
+            _("The winner must be one of the pairing's entries: {entries}."),
+            entries=", ".join(str(n) for n in pairing.entries),
+        )
+    return {
+        "status": Pairing.Status.FINISHED,
+        "result": "draw" if draw else "win",
+        "winner": None if draw else winner,
+        "points": _points(points, 2),
+        "games_won": [0, 0],
+    }
 
 
 @transaction.atomic
-def pairing_result_set(*, tournament_id: Any, round_number: int, slot: int,
-                       winner: Any = None, draw: Any = None, points: Any = None,
-                       reason: Any = "") -> Pairing:
+def pairing_result_set(
+    *,
+    tournament_id: Any,
+    round_number: int,
+    slot: int,
+    winner: Any = None,
+    draw: Any = None,
+    points: Any = None,
+    reason: Any = "",
+) -> Pairing:
     """The director's result (a forfeit, a no-show, a ruling): stored and audited; the
     table's match is finished (it keeps its hands; new hands are refused)."""
     pairing = Pairing.objects.select_related("round__stage").get(
-        tournament_id=tournament_id, round__number=round_number, slot=slot)
+        tournament_id=tournament_id, round__number=round_number, slot=slot
+    )
     if pairing.match_id is not None:
         Match.objects.select_for_update().filter(pk=pairing.match_id).first()
     tournament = _locked(tournament_id)
@@ -385,20 +498,32 @@ def pairing_result_set(*, tournament_id: Any, round_number: int, slot: int,
     after = _director_result(pairing, winner, draw, points)
     if not isinstance(reason, str) or len(reason) > 200:
         raise RuleViolation("reason", _("A reason is a sentence of at most 200 characters."))
-    if (is_elimination(pairing.round.stage) and pairing.winner != after["winner"]
-            and next_round_drawn(pairing.round)):
-        raise MatchConflict(_("The next round is drawn: this result can no longer change "
-                              "who goes on."))
+    if (
+        is_elimination(pairing.round.stage)
+        and pairing.winner != after["winner"]
+        and next_round_drawn(pairing.round)
+    ):
+        raise MatchConflict(
+            _("The next round is drawn: this result can no longer change who goes on.")
+        )
     before = data_of(pairing)
     for key, value in after.items():
         setattr(pairing, key, value)
     pairing.source = Pairing.Source.DIRECTOR
     pairing.save()
-    ResultChange.objects.create(tournament=tournament, pairing=pairing, by="director",
-                                action="result", before=before, after=data_of(pairing),
-                                reason=reason)
-    if pairing.match_id is not None and not Match.objects.filter(
-            pk=pairing.match_id, status=Match.Status.FINISHED).exists():
+    ResultChange.objects.create(
+        tournament=tournament,
+        pairing=pairing,
+        by="director",
+        action="result",
+        before=before,
+        after=data_of(pairing),
+        reason=reason,
+    )
+    if (
+        pairing.match_id is not None
+        and not Match.objects.filter(pk=pairing.match_id, status=Match.Status.FINISHED).exists()
+    ):
         match_services.match_close(match_id=pairing.match_id)
     _results_changed(tournament, pairing.round)
     return pairing
@@ -421,43 +546,63 @@ CLOCK_ACTIONS = ("call_time", "extend")
 
 
 @transaction.atomic
-def round_clock(*, tournament_id: Any, round_number: int, action: Any, minutes: Any = None,
-                slot: Any = None) -> Round:
+def round_clock(
+    *, tournament_id: Any, round_number: int, action: Any, minutes: Any = None, slot: Any = None
+) -> Round:
     """Call time now, or give more time: to the whole round or to one table (``slot``)."""
     if action not in CLOCK_ACTIONS:
-        raise RuleViolation("action", _("Must be one of: {choices}."),
-                            choices=", ".join(CLOCK_ACTIONS))
+        raise RuleViolation(
+            "action", _("Must be one of: {choices}."), choices=", ".join(CLOCK_ACTIONS)
+        )
     if action == "extend" and (not is_int(minutes) or not 1 <= minutes <= 600):
-        raise RuleViolation("minutes", _("Must be a whole number from {min} to {max}."),
-                            min=1, max=600)
+        raise RuleViolation(
+            "minutes", _("Must be a whole number from {min} to {max}."), min=1, max=600
+        )
     if slot is not None and not is_int(slot):
-        raise RuleViolation("slot", _("Must be a whole number from {min} to {max}."),
-                            min=1, max=10**6)
+        raise RuleViolation(
+            "slot", _("Must be a whole number from {min} to {max}."), min=1, max=10**6
+        )
     round_ = Round.objects.get(tournament_id=tournament_id, number=round_number)
     pairing = round_.pairings.get(slot=slot) if slot is not None else None
     if round_.status != Round.Status.PLAYING:
         raise MatchConflict(_("Round {number} is complete."), number=round_.number)
     now = timezone.now()
     if action == "call_time":
-        _call_time(round_, pairing, now)
+        _call_matches(round_, pairing, now)  # the matches' locks first, as the hook takes them
+    tournament = _locked(tournament_id)
+    round_.refresh_from_db()
+    if action == "call_time":
+        _mark_called(round_, pairing, now)
     else:
         _extend(round_, pairing, minutes, now)
-    tournament = _locked(tournament_id)
     _touch(tournament)
     return round_
 
 
-def _call_time(round_: Round, pairing: Pairing | None, now: datetime) -> None:
+def _due(round_: Round, now: datetime | None = None) -> Any:
+    """The round's tables still playing and not yet called (those given more time than
+    ``now`` left out, when it is given)."""
+    due = round_.pairings.filter(
+        status=Pairing.Status.IN_PROGRESS, time_called=False, match__isnull=False
+    )
+    return due.exclude(ends_at__gt=now) if now is not None else due
+
+
+def _call_matches(round_: Round, pairing: Pairing | None, now: datetime) -> None:
     if pairing is not None:
         if pairing.match_id is not None:
             match_services.match_call_time(match_id=pairing.match_id)
+        return
+    match_services.matches_call_time(
+        match_ids=list(_due(round_).values_list("match_id", flat=True))
+    )
+
+
+def _mark_called(round_: Round, pairing: Pairing | None, now: datetime) -> None:
+    if pairing is not None:
         Pairing.objects.filter(pk=pairing.pk).update(time_called=True, ends_at=now)
         return
-    due = round_.pairings.filter(status=Pairing.Status.IN_PROGRESS, time_called=False,
-                                 match__isnull=False)
-    ids = list(due.values_list("match_id", flat=True))
-    match_services.matches_call_time(match_ids=ids)
-    due.update(time_called=True)
+    _due(round_).update(time_called=True)
     round_.time_called = True
     if round_.ends_at is None or round_.ends_at > now:
         round_.ends_at = now
@@ -467,6 +612,7 @@ def _call_time(round_: Round, pairing: Pairing | None, now: datetime) -> None:
 def _extend(round_: Round, pairing: Pairing | None, minutes: int, now: datetime) -> None:
     more = timedelta(minutes=minutes)
     if pairing is not None:
+        pairing.refresh_from_db()
         if pairing.time_called or pairing.status == Pairing.Status.FINISHED:
             raise MatchConflict(_("Time has already been called."))
         pairing.ends_at = max(pairing.ends_at or round_.ends_at or now, now) + more
@@ -485,12 +631,13 @@ def clock_tick(*, now: datetime | None = None) -> int:
 
     now = now or timezone.now()
     done = 0
-    for round_id in Round.objects.filter(status=Round.Status.PLAYING, time_called=False,
-                                         ends_at__lte=now).values_list("pk", flat=True):
+    for round_id in Round.objects.filter(
+        status=Round.Status.PLAYING, time_called=False, ends_at__lte=now
+    ).values_list("pk", flat=True):
         done += _tick_round(round_id, now)
-    for pairing_id in Pairing.objects.filter(status=Pairing.Status.IN_PROGRESS,
-                                             time_called=False, ends_at__lte=now
-                                             ).values_list("pk", flat=True):
+    for pairing_id in Pairing.objects.filter(
+        status=Pairing.Status.IN_PROGRESS, time_called=False, ends_at__lte=now
+    ).values_list("pk", flat=True):
         done += _tick_table(pairing_id)
     for round_id in _overdue_rounds():
         advance_task.delay(round_id)
@@ -500,41 +647,44 @@ def clock_tick(*, now: datetime | None = None) -> int:
 
 @transaction.atomic
 def _tick_round(round_id: Any, now: datetime) -> int:
-    round_ = Round.objects.select_for_update().get(pk=round_id)
+    """Locks in the hook's order: the matches, then the tournament, then the round (a
+    conditional UPDATE: a second tick does nothing)."""
+    round_ = Round.objects.get(pk=round_id)
     if round_.time_called or round_.status != Round.Status.PLAYING:
         return 0
-    due = round_.pairings.filter(status=Pairing.Status.IN_PROGRESS, time_called=False,
-                                 match__isnull=False).exclude(ends_at__gt=now)
-    ids = list(due.values_list("match_id", flat=True))
-    match_services.matches_call_time(match_ids=ids)
-    due.update(time_called=True)
-    round_.time_called = True
-    round_.save(update_fields=["time_called"])
+    due = _due(round_, now)
+    match_services.matches_call_time(match_ids=list(due.values_list("match_id", flat=True)))
     tournament = _locked(round_.tournament_id)
+    if not Round.objects.filter(pk=round_id, time_called=False).update(time_called=True):
+        return 0
+    due.update(time_called=True)
     _touch(tournament)
     return 1
 
 
 @transaction.atomic
 def _tick_table(pairing_id: Any) -> int:
-    pairing = Pairing.objects.select_for_update().get(pk=pairing_id)
+    pairing = Pairing.objects.get(pk=pairing_id)
     if pairing.time_called or pairing.match_id is None:
         return 0
     match_services.match_call_time(match_id=pairing.match_id)
-    pairing.time_called = True
-    pairing.save(update_fields=["time_called"])
-    return 1
+    return Pairing.objects.filter(pk=pairing_id, time_called=False).update(time_called=True)
 
 
 def _overdue_rounds() -> list[Any]:
     """Rounds whose every result is in but still playing, and the latest complete round of
     a running tournament with auto_advance whose next round was never drawn."""
-    stuck = list(Round.objects.filter(status=Round.Status.PLAYING)
-                 .exclude(pairings__status=Pairing.Status.IN_PROGRESS)
-                 .values_list("pk", flat=True))
+    stuck = list(
+        Round.objects.filter(status=Round.Status.PLAYING)
+        .exclude(pairings__status=Pairing.Status.IN_PROGRESS)
+        .values_list("pk", flat=True)
+    )
     waiting = Round.objects.filter(
-        status=Round.Status.COMPLETE, tournament__status=Status.RUNNING,
-        tournament__auto_advance=True, number=F("tournament__round"))
+        status=Round.Status.COMPLETE,
+        tournament__status=Status.RUNNING,
+        tournament__auto_advance=True,
+        number=F("tournament__round"),
+    )
     return stuck + list(waiting.values_list("pk", flat=True))
 
 
@@ -547,7 +697,19 @@ def standings_rebuild(*, tournament_id: Any) -> list[dict[str, Any]]:
     return rows
 
 
-__all__ = ["ELIMINATION", "clock_tick", "entry_add", "entry_remove", "entry_update",
-           "match_event", "pairing_result_set", "round_advance", "round_clock",
-           "round_complete", "round_draw", "standings_rebuild", "tournament_create",
-           "tournament_start"]
+__all__ = [
+    "ELIMINATION",
+    "clock_tick",
+    "entry_add",
+    "entry_remove",
+    "entry_update",
+    "match_event",
+    "pairing_result_set",
+    "round_advance",
+    "round_clock",
+    "round_complete",
+    "round_draw",
+    "standings_rebuild",
+    "tournament_create",
+    "tournament_start",
+]

@@ -13,21 +13,39 @@ import pytest
 
 from tests.conftest import Api
 
-TEAMS = [["Anne", "Bruno"], ["Chloé", "David"], ["Emma", "Farid"], ["Gina", "Hugo"],
-         ["Inès", "Jules"], ["Karim", "Léa"], ["Marc", "Nour"], ["Olga", "Paul"]]
+TEAMS = [
+    ["Anne", "Bruno"],
+    ["Chloé", "David"],
+    ["Emma", "Farid"],
+    ["Gina", "Hugo"],
+    ["Inès", "Jules"],
+    ["Karim", "Léa"],
+    ["Marc", "Nour"],
+    ["Olga", "Paul"],
+]
 # One hand of coinche that ends a 1000-point game at once is not available; belote's
 # target is small enough to finish quickly with capots.
 
 
 def entries(count: int, *, seeded: bool = True, size: int = 2) -> list[dict[str, Any]]:
-    return [{"name": f"Team {n}", "players": [f"P{n}a", f"P{n}b"][:size],
-             **({"seed": n} if seeded else {})} for n in range(1, count + 1)]
+    return [
+        {
+            "name": f"Team {n}",
+            "players": [f"P{n}a", f"P{n}b"][:size],
+            **({"seed": n} if seeded else {}),
+        }
+        for n in range(1, count + 1)
+    ]
 
 
 class Director(Api):
     def create(self, expect: int = 201, **fields: Any) -> dict[str, Any]:
-        body = {"name": "Friday coinche", "variant": "coinche",
-                "stages": [{"format": "swiss", "rounds": 3}], **fields}
+        body = {
+            "name": "Friday coinche",
+            "variant": "coinche",
+            "stages": [{"format": "swiss", "rounds": 3}],
+            **fields,
+        }
         response = self.post("/api/tournaments/", body)
         assert response.status_code == expect, response.json()
         return response.json()
@@ -50,11 +68,12 @@ class Director(Api):
         assert response.status_code == 200, response.json()
         return response.json()
 
-    def result(self, tournament: dict[str, Any], number: int, slot: int, expect: int = 200,
-               **body: Any) -> Any:
+    def result(
+        self, tournament: dict[str, Any], number: int, slot: int, expect: int = 200, **body: Any
+    ) -> Any:
         response = self.post(
-            f"/api/tournaments/{tournament['id']}/rounds/{number}/pairings/{slot}/result/",
-            body)
+            f"/api/tournaments/{tournament['id']}/rounds/{number}/pairings/{slot}/result/", body
+        )
         assert response.status_code == expect, response.json()
         return response.json()
 
@@ -62,8 +81,13 @@ class Director(Api):
         """Every pairing of the round decided by the director: the first entry wins."""
         for pairing in self.round(tournament, number)["pairings"]:
             if pairing["status"] == "in_progress":
-                self.result(tournament, number, pairing["slot"], winner=pairing["entries"][0],
-                            points=[500, 300])
+                self.result(
+                    tournament,
+                    number,
+                    pairing["slot"],
+                    winner=pairing["entries"][0],
+                    points=[500, 300],
+                )
 
 
 @pytest.fixture
@@ -79,5 +103,4 @@ def won_by(team: int) -> dict[str, Any]:
 def tarneeb(director: Director, count: int, **fields: Any) -> dict[str, Any]:
     """A Tarneeb tournament whose matches end after one hand (``hands_per_match``)."""
     fields.setdefault("stages", [{"format": "swiss", "rounds": 3}])
-    return director.create(variant="tarneeb", hands_per_match=1, entries=entries(count),
-                           **fields)
+    return director.create(variant="tarneeb", hands_per_match=1, entries=entries(count), **fields)

@@ -17,15 +17,23 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def _played(count: int, rounds: int) -> dict:
     tournament = services.tournament_create(
-        name="Counted", variant="tarneeb", entries=entries(count), auto_advance=False,
-        stages=[{"format": "swiss", "rounds": 5}])
+        name="Counted",
+        variant="tarneeb",
+        entries=entries(count),
+        auto_advance=False,
+        stages=[{"format": "swiss", "rounds": 5}],
+    )
     services.tournament_start(tournament_id=tournament.pk)
     for number in range(1, rounds + 1):
         for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
             if pairing.status == "in_progress":
-                services.pairing_result_set(tournament_id=tournament.pk, round_number=number,
-                                            slot=pairing.slot, winner=pairing.entries[0],
-                                            points=[100, 50])
+                services.pairing_result_set(
+                    tournament_id=tournament.pk,
+                    round_number=number,
+                    slot=pairing.slot,
+                    winner=pairing.entries[0],
+                    points=[100, 50],
+                )
         if number < rounds:
             services.round_draw(tournament_id=tournament.pk)
     tournament.refresh_from_db()
@@ -57,8 +65,11 @@ PINNED = {"tournament": 6, "standings": 2, "round": 3, "rounds": 3}
 def test_reads_cost_the_same_for_8_or_40_entries_and_1_or_3_rounds():
     sizes = [_played(8, 1), _played(40, 1), _played(8, 3), _played(40, 3)]
     for name, pinned in PINNED.items():
-        counts = {(index, url.rsplit("/", 2)[0][-6:]): _count(url)
-                  for index, t in enumerate(sizes) for url in _urls(t)[name]}
+        counts = {
+            (index, url.rsplit("/", 2)[0][-6:]): _count(url)
+            for index, t in enumerate(sizes)
+            for url in _urls(t)[name]
+        }
         assert len(set(counts.values())) <= 2, (name, counts)  # id and view_id may differ
         assert max(counts.values()) <= pinned, (name, counts)
         for url_index in range(len(_urls(sizes[0])[name])):

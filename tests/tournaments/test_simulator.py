@@ -30,8 +30,7 @@ CASES: list[tuple[str, int, list[dict[str, Any]], dict[str, Any]]] = [
     ("swiss-3", 3, [{"format": "swiss", "rounds": 2}], {}),
     ("swiss-5", 5, [{"format": "swiss", "rounds": 4}], {}),
     ("swiss-8", 8, [{"format": "swiss", "rounds": 5}], {"drop": 1, "late": 1}),
-    ("swiss-9-random", 9, [{"format": "swiss", "rounds": 4, "pairing": "random"}],
-     {"late": 1}),
+    ("swiss-9-random", 9, [{"format": "swiss", "rounds": 4, "pairing": "random"}], {"late": 1}),
     ("swiss-13", 13, [{"format": "swiss", "rounds": 4}], {"drop": 2}),
     ("swiss-64", 64, [{"format": "swiss", "rounds": 3}], {"drop": 1, "late": 1}),
     ("rr-2", 2, [{"format": RR}], {}),
@@ -51,25 +50,30 @@ CASES: list[tuple[str, int, list[dict[str, Any]], dict[str, Any]]] = [
     ("de-3", 3, [{"format": DE}], {}),
     ("de-6", 6, [{"format": DE, "grand_final_reset": True}], {}),
     ("de-9-no-reset", 9, [{"format": DE, "grand_final_reset": False}], {}),
-    ("swiss-then-se", 8, [{"format": "swiss", "rounds": 3},
-                          {"format": SE, "advance": 4}], {"late": 1}),
+    (
+        "swiss-then-se",
+        8,
+        [{"format": "swiss", "rounds": 3}, {"format": SE, "advance": 4}],
+        {"late": 1},
+    ),
     ("groups-then-se", 10, [{"format": RR, "groups": 2}, {"format": SE, "advance": 4}], {}),
-    ("swiss-then-de", 7, [{"format": "swiss", "rounds": 3},
-                          {"format": DE, "advance": 4}], {}),
+    ("swiss-then-de", 7, [{"format": "swiss", "rounds": 3}, {"format": DE, "advance": 4}], {}),
 ]
 
 
 class Simulation:
-    def __init__(self, name: str, size: int, stages: list[dict[str, Any]],
-                 chaos: dict[str, Any]) -> None:
+    def __init__(
+        self, name: str, size: int, stages: list[dict[str, Any]], chaos: dict[str, Any]
+    ) -> None:
         self.rnd = random.Random(name)
         self.stages = stages
         self.chaos = dict(chaos)
         seeded = entries(size)
-        for entry in seeded[size // 2:]:
+        for entry in seeded[size // 2 :]:
             entry.pop("seed")  # half the field unseeded: a random order, drawn once
         tournament = services.tournament_create(
-            name=name, variant="tarneeb", hands_per_match=1, stages=stages, entries=seeded)
+            name=name, variant="tarneeb", hands_per_match=1, stages=stages, entries=seeded
+        )
         self.id = tournament.pk
         services.tournament_start(tournament_id=self.id)
         self.checked: set[int] = set()
@@ -97,12 +101,21 @@ class Simulation:
             if self.rnd.random() < 0.5:
                 match_services.hand_record(match_id=pairing.match_id, payload=won_by(team))
             elif draws and self.rnd.random() < 0.2:
-                services.pairing_result_set(tournament_id=self.id, round_number=round_.number,
-                                            slot=pairing.slot, draw=True, points=[80, 80])
+                services.pairing_result_set(
+                    tournament_id=self.id,
+                    round_number=round_.number,
+                    slot=pairing.slot,
+                    draw=True,
+                    points=[80, 80],
+                )
             else:
                 services.pairing_result_set(
-                    tournament_id=self.id, round_number=round_.number, slot=pairing.slot,
-                    winner=pairing.entries[team], points=[162, 0][::1 - 2 * team])
+                    tournament_id=self.id,
+                    round_number=round_.number,
+                    slot=pairing.slot,
+                    winner=pairing.entries[team],
+                    points=[162, 0][:: 1 - 2 * team],
+                )
 
     def stir(self, round_: Round) -> None:
         """Drop-outs and late entries, between rounds."""
@@ -115,11 +128,15 @@ class Simulation:
                 services.entry_update(tournament_id=self.id, number=number, active=False)
                 self.dropped[number] = self.tournament.round
                 self.chaos["drop"] -= 1
-        if self.chaos.get("late") and self.tournament.stage == 1 and \
-                self.stages[0]["format"] == "swiss":
+        if (
+            self.chaos.get("late")
+            and self.tournament.stage == 1
+            and self.stages[0]["format"] == "swiss"
+        ):
             count = Entry.objects.filter(tournament_id=self.id).count()
-            services.entry_add(tournament_id=self.id, name=f"Late {count}",
-                               players=[f"L{count}a", f"L{count}b"])
+            services.entry_add(
+                tournament_id=self.id, name=f"Late {count}", players=[f"L{count}a", f"L{count}b"]
+            )
             self.chaos["late"] -= 1
 
     # -- invariants -------------------------------------------------------------------------
@@ -133,8 +150,11 @@ class Simulation:
         assert all(count == 1 for count in seen.values()), seen
         out = {n for n, last in self.dropped.items() if round_.number > last}
         assert not set(seen) & out, ("a dropped-out entry was drawn", set(seen) & out)
-        active = {n for n in Entry.objects.filter(tournament_id=self.id).values_list(
-            "number", flat=True) if n not in out}
+        active = {
+            n
+            for n in Entry.objects.filter(tournament_id=self.id).values_list("number", flat=True)
+            if n not in out
+        }
         for pairing in pairings:
             assert (pairing.match_id is None) == pairing.bye
             assert pairing.bye == (pairing.status == "finished" and pairing.table is None)
@@ -145,8 +165,9 @@ class Simulation:
         self.check_standings()
 
     def earlier(self, round_: Round) -> list[Pairing]:
-        return list(Pairing.objects.filter(round__stage=round_.stage,
-                                           round__number__lt=round_.number))
+        return list(
+            Pairing.objects.filter(round__stage=round_.stage, round__number__lt=round_.number)
+        )
 
     def check_swiss(self, round_: Round, pairings: list[Pairing], active: set[int]) -> None:
         before = self.earlier(round_)
@@ -175,8 +196,7 @@ class Simulation:
     def check_standings(self) -> None:
         tournament = self.tournament
         rows = tournament.standings
-        numbers = set(Entry.objects.filter(tournament_id=self.id).values_list("number",
-                                                                             flat=True))
+        numbers = set(Entry.objects.filter(tournament_id=self.id).values_list("number", flat=True))
         assert sorted(row["entry"] for row in rows) == sorted(numbers)
         by_group: dict[Any, list[int]] = {}
         for row in rows:
@@ -191,14 +211,16 @@ class Simulation:
         rows = tournament.standings
         if last["format"] in (SE, DE):
             assert rows[0]["entry"] == tournament.champion
-        pairings = list(Pairing.objects.filter(tournament_id=self.id,
-                                               round__stage__number=len(self.stages)))
+        pairings = list(
+            Pairing.objects.filter(tournament_id=self.id, round__stage__number=len(self.stages))
+        )
         played = [p for p in pairings if not p.bye]
         losses = Counter(n for p in played for n in p.entries if p.winner not in (None, n))
         if last["format"] == SE and not self.chaos_used:
             main = [p for p in played if p.bracket in (None, "winners", "main")]
             assert losses[tournament.champion] == 0 or any(
-                p.bracket not in (None, "winners", "main") for p in played)
+                p.bracket not in (None, "winners", "main") for p in played
+            )
             entrants = self.stage_size()
             extra = 1 if last.get("third_place") and entrants >= 4 else 0
             if not last.get("consolation"):
@@ -234,14 +256,17 @@ def can_pair(entries: frozenset[int], met: frozenset[frozenset[int]]) -> bool:
         rest = left - {first}
         if bye_left and solve(rest, False):
             return True
-        return any(frozenset((first, other)) not in met and solve(rest - {other}, bye_left)
-                   for other in rest)
+        return any(
+            frozenset((first, other)) not in met and solve(rest - {other}, bye_left)
+            for other in rest
+        )
 
     return solve(entries, len(entries) % 2 == 1)
 
 
-@pytest.mark.parametrize(("name", "size", "stages", "chaos"), CASES,
-                         ids=[case[0] for case in CASES])
+@pytest.mark.parametrize(
+    ("name", "size", "stages", "chaos"), CASES, ids=[case[0] for case in CASES]
+)
 def test_a_whole_tournament(name, size, stages, chaos):
     simulation = Simulation(name, size, stages, chaos)
     tournament = simulation.run()

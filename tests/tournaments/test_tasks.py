@@ -18,9 +18,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def _tournament(count: int = 4, **fields) -> Tournament:
     fields.setdefault("stages", [{"format": "swiss", "rounds": 3}])
-    tournament = services.tournament_create(name="Club night", variant="tarneeb",
-                                            hands_per_match=1, entries=entries(count),
-                                            **fields)
+    tournament = services.tournament_create(
+        name="Club night", variant="tarneeb", hands_per_match=1, entries=entries(count), **fields
+    )
     return services.tournament_start(tournament_id=tournament.pk)
 
 
@@ -28,8 +28,13 @@ def _finish_quietly(round_: Round) -> None:
     """Results stored as if the worker that should advance the round had been killed."""
     for pairing in round_.pairings.filter(status="in_progress"):
         Pairing.objects.filter(pk=pairing.pk).update(
-            status="finished", result="win", winner=pairing.entries[0], points=[10, 0],
-            games_won=[0, 0], source="director")
+            status="finished",
+            result="win",
+            winner=pairing.entries[0],
+            points=[10, 0],
+            games_won=[0, 0],
+            source="director",
+        )
 
 
 def test_round_advance_twice_draws_the_next_round_once():
@@ -55,8 +60,9 @@ def test_the_clock_calls_time_past_ends_at_and_spares_a_table_given_more_time():
     _tournament(round_minutes=30)
     first = Round.objects.get(number=1)
     later = timezone.now() + timedelta(minutes=40)
-    services.round_clock(tournament_id=first.tournament_id, round_number=1,
-                         action="extend", minutes=60, slot=2)
+    services.round_clock(
+        tournament_id=first.tournament_id, round_number=1, action="extend", minutes=60, slot=2
+    )
     assert services.clock_tick(now=timezone.now()) == 0  # nothing due yet
     assert services.clock_tick(now=later) >= 1
     first.refresh_from_db()

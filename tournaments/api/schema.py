@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-INTS = serializers.ListField(child=serializers.IntegerField())
+
+def ints(*, null: bool = False) -> serializers.ListField:
+    return serializers.ListField(child=serializers.IntegerField(), allow_null=null)
 
 
 class EntrySerializer(serializers.Serializer):
     number = serializers.IntegerField(read_only=True, help_text="1, 2, … never reused.")
     name = serializers.CharField(max_length=80)
-    players = serializers.ListField(child=serializers.CharField(max_length=40),
-                                    help_text="Two players (belote_2p: one).")
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=40), help_text="Two players (belote_2p: one)."
+    )
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=1)
     active = serializers.BooleanField(read_only=True)
 
@@ -24,10 +27,12 @@ class EntryPatchSerializer(serializers.Serializer):
 
 
 class StageSerializer(serializers.Serializer):
-    format = serializers.ChoiceField(choices=["swiss", "round_robin", "single_elimination",
-                                              "double_elimination"])
-    advance = serializers.IntegerField(required=False,
-                                       help_text="A second stage: how many entries go on.")
+    format = serializers.ChoiceField(
+        choices=["swiss", "round_robin", "single_elimination", "double_elimination"]
+    )
+    advance = serializers.IntegerField(
+        required=False, help_text="A second stage: how many entries go on."
+    )
 
 
 class TournamentCreateSerializer(serializers.Serializer):
@@ -38,8 +43,9 @@ class TournamentCreateSerializer(serializers.Serializer):
     hands_per_match = serializers.IntegerField(required=False, allow_null=True)
     round_minutes = serializers.IntegerField(required=False, allow_null=True)
     break_minutes = serializers.IntegerField(required=False)
-    stages = StageSerializer(many=True, help_text="One or two stages; each also takes its "
-                                                  "format's settings.")
+    stages = StageSerializer(
+        many=True, help_text="One or two stages; each also takes its format's settings."
+    )
     tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
     bye_points = serializers.IntegerField(required=False)
     auto_advance = serializers.BooleanField(required=False)
@@ -50,18 +56,21 @@ class TournamentCreateSerializer(serializers.Serializer):
 class PairingSerializer(serializers.Serializer):
     slot = serializers.IntegerField()
     table = serializers.IntegerField(allow_null=True)
-    entries = INTS
+    entries = ints()
     bye = serializers.BooleanField()
     bracket = serializers.CharField(allow_null=True)
     group = serializers.IntegerField(allow_null=True)
-    match = serializers.CharField(allow_null=True, required=False,
-                                  help_text="The match's key: only through the director's id.")
+    match = serializers.CharField(
+        allow_null=True,
+        required=False,
+        help_text="The match's key: only through the director's id.",
+    )
     match_view = serializers.CharField(allow_null=True)
     status = serializers.ChoiceField(choices=["in_progress", "finished"])
     result = serializers.ChoiceField(choices=["win", "draw"], allow_null=True)
-    points = INTS
+    points = ints(null=True)
     winner = serializers.IntegerField(allow_null=True)
-    games_won = INTS
+    games_won = ints(null=True)
     decided_by = serializers.ChoiceField(choices=["table", "director", "bye"])
     ends_at = serializers.DateTimeField(allow_null=True)
     time_called = serializers.BooleanField()
@@ -107,8 +116,9 @@ class TableKeySerializer(serializers.Serializer):
 
 
 class TournamentSerializer(serializers.Serializer):
-    id = serializers.CharField(required=False, help_text="The director's key; only shown to "
-                                                         "whoever holds it.")
+    id = serializers.CharField(
+        required=False, help_text="The director's key; only shown to whoever holds it."
+    )
     view_id = serializers.CharField(help_text="The public link.")
     name = serializers.CharField()
     variant = serializers.CharField()
@@ -130,14 +140,15 @@ class TournamentSerializer(serializers.Serializer):
     entries = EntrySerializer(many=True)
     rounds = RoundSerializer(many=True)
     standings = StandingSerializer(many=True)
-    tables = TableKeySerializer(many=True, required=False,
-                                help_text="Each table's key: only through the director's id.")
+    tables = TableKeySerializer(
+        many=True, required=False, help_text="Each table's key: only through the director's id."
+    )
 
 
 class ResultSerializer(serializers.Serializer):
     winner = serializers.IntegerField(required=False, help_text="The winning entry's number.")
     draw = serializers.BooleanField(required=False, help_text="Not in an elimination stage.")
-    points = INTS
+    points = ints()
     reason = serializers.CharField(required=False, max_length=200)
 
 
@@ -154,10 +165,11 @@ class TableSerializer(serializers.Serializer):
     tournament_status = serializers.CharField()
     round = serializers.IntegerField(allow_null=True)
     round_status = serializers.CharField(allow_null=True)
-    match = serializers.CharField(allow_null=True, help_text="The key of the match now "
-                                                             "played at this table.")
+    match = serializers.CharField(
+        allow_null=True, help_text="The key of the match now played at this table."
+    )
     match_view = serializers.CharField(allow_null=True)
-    entries = INTS
+    entries = ints(null=True)
     starts_at = serializers.DateTimeField(allow_null=True)
     ends_at = serializers.DateTimeField(allow_null=True)
     next = serializers.CharField(required=False, help_text="Between rounds: what comes next.")

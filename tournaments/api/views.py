@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.api.idempotency import idempotent
+from scorekeeper.api.throttling import CreateThrottle
 from scorekeeper.api.views import IDEMPOTENCY, Api
 from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.errors import _
@@ -36,10 +37,12 @@ from .schema import (
     TournamentSerializer,
 )
 
-ERRORS = {400: OpenApiResponse(description="Bad input: {field: [message]}; nothing stored."),
-          403: OpenApiResponse(description="The public link (view_id) cannot write."),
-          404: OpenApiResponse(description="No such tournament, entry, round or slot."),
-          409: OpenApiResponse(description="Not now: the tournament's state refuses it.")}
+ERRORS = {
+    400: OpenApiResponse(description="Bad input: {field: [message]}; nothing stored."),
+    403: OpenApiResponse(description="The public link (view_id) cannot write."),
+    404: OpenApiResponse(description="No such tournament, entry, round or slot."),
+    409: OpenApiResponse(description="Not now: the tournament's state refuses it."),
+}
 READ = {404: ERRORS[404]}
 
 
@@ -55,12 +58,17 @@ class TournamentApi(Api):
         """The tournament to write to: only through its id (the public link is 403)."""
         tournament, director = self.open(token)
         if not director:
-            raise PermissionDenied(gettext("This is the tournament's public link: it cannot "
-                                           "change the tournament."))
+            raise PermissionDenied(
+                gettext("This is the tournament's public link: it cannot change the tournament.")
+            )
         return tournament
 
-    def write(self, request: Request, token: str,
-              handler: Callable[[Tournament, Mapping[str, Any]], Response]) -> Response:
+    def write(
+        self,
+        request: Request,
+        token: str,
+        handler: Callable[[Tournament, Mapping[str, Any]], Response],
+    ) -> Response:
         tournament = self.director(token)
         return idempotent(request, lambda: handler(tournament, _body(request)))
 
@@ -75,9 +83,14 @@ def _fields(body: Mapping[str, Any], known: set[str]) -> dict[str, Any]:
 
 
 class TournamentList(Api):
-    @extend_schema(request=TournamentCreateSerializer, parameters=[IDEMPOTENCY],
-                   responses={201: TournamentSerializer, 400: ERRORS[400]},
-                   summary="Create a tournament")
+    throttle_classes = [CreateThrottle]  # one budget per address with creating matches
+
+    @extend_schema(
+        request=TournamentCreateSerializer,
+        parameters=[IDEMPOTENCY],
+        responses={201: TournamentSerializer, 400: ERRORS[400]},
+        summary="Create a tournament",
+    )
     def post(self, request: Request) -> Response:
         return idempotent(request, lambda: self._create(request))
 
@@ -86,22 +99,28 @@ class TournamentList(Api):
         for key in ("name", "variant", "stages"):
             fields.setdefault(key, None)
         tournament = services.tournament_create(**fields)
-        return Response(selectors.tournament_data(tournament, director=True),
-                        status=status.HTTP_201_CREATED)
+        return Response(
+            selectors.tournament_data(tournament, director=True), status=status.HTTP_201_CREATED
+        )
 
 
 class TournamentDetail(TournamentApi):
-    @extend_schema(responses={200: TournamentSerializer, **READ},
-                   summary="A tournament, by its id (the director's) or its view_id (public)")
+    @extend_schema(
+        responses={200: TournamentSerializer, **READ},
+        summary="A tournament, by its id (the director's) or its view_id (public)",
+    )
     def get(self, request: Request, token: str) -> Response:
         tournament, director = self.open(token)
         return Response(selectors.tournament_data(tournament, director=director))
 
 
 class TournamentStart(TournamentApi):
-    @extend_schema(request=None, parameters=[IDEMPOTENCY],
-                   responses={200: TournamentSerializer, **ERRORS},
-                   summary="Start: draw round 1")
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY],
+        responses={200: TournamentSerializer, **ERRORS},
+        summary="Start: draw round 1",
+    )
     def post(self, request: Request, token: str) -> Response:
         return self.write(request, token, self._start)
 
@@ -117,16 +136,23 @@ class EntryList(TournamentApi):
         tournament, _director = self.open(token)
         return Response([selectors.entry_data(e) for e in tournament.entries.order_by("number")])
 
-    @extend_schema(request=EntrySerializer, parameters=[IDEMPOTENCY],
-                   responses={201: EntrySerializer, **ERRORS},
-                   summary="Add an entry (a late entry while a Swiss stage runs)")
+    @extend_schema(
+        request=EntrySerializer,
+        parameters=[IDEMPOTENCY],
+        responses={201: EntrySerializer, **ERRORS},
+        summary="Add an entry (a late entry while a Swiss stage runs)",
+    )
     def post(self, request: Request, token: str) -> Response:
         return self.write(request, token, self._add)
 
     def _add(self, tournament: Tournament, body: Mapping[str, Any]) -> Response:
         fields = _fields(body, validation.ENTRY_FIELDS)
-        entry = services.entry_add(tournament_id=tournament.pk, name=fields.get("name"),
-                                   players=fields.get("players"), seed=fields.get("seed"))
+        entry = services.entry_add(
+            tournament_id=tournament.pk,
+            name=fields.get("name"),
+            players=fields.get("players"),
+            seed=fields.get("seed"),
+        )
         return Response(selectors.entry_data(entry), status=status.HTTP_201_CREATED)
 
 
@@ -136,16 +162,20 @@ class EntryDetail(TournamentApi):
         tournament, _director = self.open(token)
         return Response(selectors.entry_data(tournament.entries.get(number=number)))
 
-    @extend_schema(request=EntryPatchSerializer, responses={200: EntrySerializer, **ERRORS},
-                   summary="Drop an entry out ({active: false}), bring it back, rename it")
+    @extend_schema(
+        request=EntryPatchSerializer,
+        responses={200: EntrySerializer, **ERRORS},
+        summary="Drop an entry out ({active: false}), bring it back, rename it",
+    )
     def patch(self, request: Request, token: str, number: int) -> Response:
         tournament = self.director(token)
         fields = _fields(_body(request), {"active", *validation.ENTRY_FIELDS})
         entry = services.entry_update(tournament_id=tournament.pk, number=number, **fields)
         return Response(selectors.entry_data(entry))
 
-    @extend_schema(request=None, responses={204: None, **ERRORS},
-                   summary="Remove an entry before the start")
+    @extend_schema(
+        request=None, responses={204: None, **ERRORS}, summary="Remove an entry before the start"
+    )
     def delete(self, request: Request, token: str, number: int) -> Response:
         tournament = self.director(token)
         services.entry_remove(tournament_id=tournament.pk, number=number)
@@ -153,17 +183,21 @@ class EntryDetail(TournamentApi):
 
 
 class RoundList(TournamentApi):
-    @extend_schema(responses={200: RoundSerializer(many=True), **READ},
-                   summary="Every round so far")
+    @extend_schema(
+        responses={200: RoundSerializer(many=True), **READ}, summary="Every round so far"
+    )
     def get(self, request: Request, token: str) -> Response:
         tournament, director = self.open(token)
         return Response(selectors.rounds_data(tournament, director=director))
 
 
 class RoundNext(TournamentApi):
-    @extend_schema(request=None, parameters=[IDEMPOTENCY],
-                   responses={201: RoundSerializer, **ERRORS},
-                   summary="Draw the next round (the current one is complete)")
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY],
+        responses={201: RoundSerializer, **ERRORS},
+        summary="Draw the next round (the current one is complete)",
+    )
     def post(self, request: Request, token: str) -> Response:
         return self.write(request, token, self._next)
 
@@ -189,50 +223,68 @@ class RoundDetail(TournamentApi):
 
 
 class PairingResult(TournamentApi):
-    @extend_schema(request=ResultSerializer, parameters=[IDEMPOTENCY],
-                   responses={200: OpenApiResponse(description="The pairing."), **ERRORS},
-                   summary="The director's result: a forfeit, a no-show, a ruling")
+    @extend_schema(
+        request=ResultSerializer,
+        parameters=[IDEMPOTENCY],
+        responses={200: OpenApiResponse(description="The pairing."), **ERRORS},
+        summary="The director's result: a forfeit, a no-show, a ruling",
+    )
     def post(self, request: Request, token: str, number: int, slot: int) -> Response:
-        return self.write(request, token,
-                          lambda tournament, body: self._set(tournament, body, number, slot))
+        return self.write(
+            request, token, lambda tournament, body: self._set(tournament, body, number, slot)
+        )
 
-    def _set(self, tournament: Tournament, body: Mapping[str, Any], number: int,
-             slot: int) -> Response:
+    def _set(
+        self, tournament: Tournament, body: Mapping[str, Any], number: int, slot: int
+    ) -> Response:
         fields = _fields(body, {"winner", "draw", "points", "reason"})
         if "points" not in fields:
             raise RuleViolation("points", _("This field is required."))
-        pairing = services.pairing_result_set(tournament_id=tournament.pk, round_number=number,
-                                              slot=slot, **fields)
+        pairing = services.pairing_result_set(
+            tournament_id=tournament.pk, round_number=number, slot=slot, **fields
+        )
         return Response(selectors.pairing_data(pairing, director=True))
 
 
 class RoundClock(TournamentApi):
-    @extend_schema(request=ClockSerializer, parameters=[IDEMPOTENCY],
-                   responses={200: RoundSerializer, **ERRORS},
-                   summary="Call time now, or give more time (the round or one table)")
+    @extend_schema(
+        request=ClockSerializer,
+        parameters=[IDEMPOTENCY],
+        responses={200: RoundSerializer, **ERRORS},
+        summary="Call time now, or give more time (the round or one table)",
+    )
     def post(self, request: Request, token: str, number: int) -> Response:
-        return self.write(request, token,
-                          lambda tournament, body: self._clock(tournament, body, number))
+        return self.write(
+            request, token, lambda tournament, body: self._clock(tournament, body, number)
+        )
 
     def _clock(self, tournament: Tournament, body: Mapping[str, Any], number: int) -> Response:
         fields = _fields(body, {"action", "minutes", "slot"})
-        services.round_clock(tournament_id=tournament.pk, round_number=number,
-                             action=fields.get("action"), minutes=fields.get("minutes"),
-                             slot=fields.get("slot"))
+        services.round_clock(
+            tournament_id=tournament.pk,
+            round_number=number,
+            action=fields.get("action"),
+            minutes=fields.get("minutes"),
+            slot=fields.get("slot"),
+        )
         return Response(_round(tournament, number, director=True))
 
 
 class Standings(TournamentApi):
-    @extend_schema(responses={200: StandingSerializer(many=True), **READ},
-                   summary="The standings, in rank order")
+    @extend_schema(
+        responses={200: StandingSerializer(many=True), **READ},
+        summary="The standings, in rank order",
+    )
     def get(self, request: Request, token: str) -> Response:
         tournament, _director = self.open(token)
         return Response(selectors.standings_data(tournament, list(tournament.entries.all())))
 
 
 class TableDetail(Api):
-    @extend_schema(responses={200: TableSerializer, **READ},
-                   summary="The match now played at a table, by the table's key")
+    @extend_schema(
+        responses={200: TableSerializer, **READ},
+        summary="The match now played at a table, by the table's key",
+    )
     def get(self, request: Request, key: str) -> Response:
         try:
             return Response(selectors.table_data(key))

@@ -22,10 +22,13 @@ def _writes(token: str) -> list[tuple[str, str, dict]]:
 
 
 def _snapshot() -> tuple:
-    return (list(Tournament.objects.values_list("status", "version", "round")),
-            list(Entry.objects.values_list("number", "active")), Round.objects.count(),
-            list(Pairing.objects.values_list("status", "winner", "time_called")),
-            ResultChange.objects.count())
+    return (
+        list(Tournament.objects.values_list("status", "version", "round")),
+        list(Entry.objects.values_list("number", "active")),
+        Round.objects.count(),
+        list(Pairing.objects.values_list("status", "winner", "time_called")),
+        ResultChange.objects.count(),
+    )
 
 
 def test_every_write_through_the_public_link_is_403(director):

@@ -13,8 +13,7 @@ SWISS = [{"format": "swiss", "rounds": 2}]
 
 
 def _team(name: str, seed: Any = None, players: Any = None) -> dict[str, Any]:
-    data = {"name": name, "players": players if players is not None else [f"{name}1",
-                                                                          f"{name}2"]}
+    data = {"name": name, "players": players if players is not None else [f"{name}1", f"{name}2"]}
     if seed is not None:
         data["seed"] = seed
     return data
@@ -36,8 +35,16 @@ BAD = [
     ({"stages": [{"format": "swiss", "rounds": "three"}]}, "stages.0.rounds"),
     ({"stages": [{"format": "swiss", "rounds": 2, "colour": "red"}]}, "stages.0.colour"),
     ({"stages": [{"format": "round_robin", "groups": 0}]}, "stages.0.groups"),
-    ({"stages": [*SWISS, {"format": "single_elimination", "advance": 4},
-                 {"format": "single_elimination", "advance": 2}]}, "stages"),
+    (
+        {
+            "stages": [
+                *SWISS,
+                {"format": "single_elimination", "advance": 4},
+                {"format": "single_elimination", "advance": 2},
+            ]
+        },
+        "stages",
+    ),
     ({"stages": []}, "stages"),
     ({"stages": "swiss"}, "stages"),
     ({"stages": [*SWISS, {"format": "single_elimination"}]}, "stages.1.advance"),
@@ -76,34 +83,38 @@ def test_bad_tournaments_are_400_naming_the_field(director, change, field):
     assert response.status_code == 400, response.json()
     errors = response.json()
     assert any(key == field or key.startswith(field + ".") for key in errors), errors
-    assert all(isinstance(message, str) and message for value in errors.values()
-               for message in value)
+    assert all(
+        isinstance(message, str) and message for value in errors.values() for message in value
+    )
     assert not (Tournament.objects.exists() or Entry.objects.exists() or Stage.objects.exists())
 
 
 def test_a_belote_2p_entry_is_one_player(director):
-    response = director.post("/api/tournaments/", {
-        "name": "Duel", "variant": "belote_2p", "stages": SWISS,
-        "entries": [_team("A")]})
+    response = director.post(
+        "/api/tournaments/",
+        {"name": "Duel", "variant": "belote_2p", "stages": SWISS, "entries": [_team("A")]},
+    )
     assert response.status_code == 400 and "entries.0.players" in response.json()
     ok = director.create(variant="belote_2p", entries=entries(3, size=1))
     assert ok["entries"][0]["players"] == ["P1a"]
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({"name": "Team 1", "players": ["x", "y"]}, "name"),
-    ({"name": "team 1 ", "players": ["x", "y"]}, "name"),
-    ({"name": "New", "players": ["x", "y"], "seed": 2}, "seed"),
-    ({"name": "New", "players": ["x"]}, "players"),
-    ({"name": "New"}, "players"),
-    ({"players": ["x", "y"]}, "name"),
-    ({"name": "New", "players": ["x", "y"], "extra": 1}, "extra"),
-])
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"name": "Team 1", "players": ["x", "y"]}, "name"),
+        ({"name": "team 1 ", "players": ["x", "y"]}, "name"),
+        ({"name": "New", "players": ["x", "y"], "seed": 2}, "seed"),
+        ({"name": "New", "players": ["x"]}, "players"),
+        ({"name": "New"}, "players"),
+        ({"players": ["x", "y"]}, "name"),
+        ({"name": "New", "players": ["x", "y"], "extra": 1}, "extra"),
+    ],
+)
 def test_bad_entries_are_400(director, body, field):
     t = director.create(entries=entries(2))
     response = director.post(f"/api/tournaments/{t['id']}/entries/", body)
     assert response.status_code == 400 and field in response.json(), response.json()
     assert Entry.objects.count() == 2
-    patched = director.patch(f"/api/tournaments/{t['id']}/entries/1/",
-                             {"name": "Team 2"})
+    patched = director.patch(f"/api/tournaments/{t['id']}/entries/1/", {"name": "Team 2"})
     assert patched.status_code == 400 and "name" in patched.json()

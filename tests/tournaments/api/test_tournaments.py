@@ -16,25 +16,33 @@ def test_create_answers_201_with_every_default_resolved(director):
     assert t["champion"] is None and t["rounds"] == [] and t["tables"] == []
     assert t["options"]["target"] == 501  # every option resolved
     assert t["stages"] == [{"format": "swiss", "rounds": 3, "pairing": "standings"}]
-    assert t["tiebreaks"] == ["match_points", "points_diff", "points_for", "buchholz",
-                              "head_to_head"]
+    assert t["tiebreaks"] == [
+        "match_points",
+        "points_diff",
+        "points_for",
+        "buchholz",
+        "head_to_head",
+    ]
     assert (t["bye_points"], t["auto_advance"], t["at_time"]) == (0, True, "finish_hand")
     assert (t["break_minutes"], t["round_minutes"], t["hands_per_match"]) == (5, None, None)
     assert [e["number"] for e in t["entries"]] == [1, 2, 3, 4]
-    assert t["entries"][0] == {"number": 1, "name": "Team 1", "players": ["P1a", "P1b"],
-                               "seed": 1, "active": True}
+    assert t["entries"][0] == {
+        "number": 1,
+        "name": "Team 1",
+        "players": ["P1a", "P1b"],
+        "seed": 1,
+        "active": True,
+    }
     # The standings list every entry from the start, all zeros.
     assert [row["entry"] for row in t["standings"]] == [1, 2, 3, 4]
     assert all(row["played"] == 0 and row["match_points"] == 0 for row in t["standings"])
 
 
 def test_only_name_variant_and_stages_are_required(director):
-    t = director.create(name="Mini", variant="belote_2p", stages=[{"format": "swiss",
-                                                                   "rounds": 1}])
+    t = director.create(name="Mini", variant="belote_2p", stages=[{"format": "swiss", "rounds": 1}])
     assert t["entries"] == [] and t["view_id"] != t["id"]
     for missing in ("name", "variant", "stages"):
-        body = {"name": "x", "variant": "coinche", "stages": [{"format": "swiss",
-                                                               "rounds": 1}]}
+        body = {"name": "x", "variant": "coinche", "stages": [{"format": "swiss", "rounds": 1}]}
         del body[missing]
         response = director.post("/api/tournaments/", body)
         assert response.status_code == 400 and missing in response.json()
@@ -55,15 +63,18 @@ def test_the_public_link_shows_no_keys(director):
 def test_unknown_tournaments_rounds_and_slots_are_404(director):
     t = tarneeb(director, 4)
     director.start(t)
-    for url in ("/api/tournaments/nope/", "/api/tournaments/" + "a" * 30 + "/",
-                "/api/tournaments/00000000-0000-0000-0000-000000000000/",
-                f"/api/tournaments/{t['id']}/rounds/9/",
-                f"/api/tournaments/{t['id']}/entries/99/", "/api/tables/unknown-key/"):
+    for url in (
+        "/api/tournaments/nope/",
+        "/api/tournaments/" + "a" * 30 + "/",
+        "/api/tournaments/00000000-0000-0000-0000-000000000000/",
+        f"/api/tournaments/{t['id']}/rounds/9/",
+        f"/api/tournaments/{t['id']}/entries/99/",
+        "/api/tables/unknown-key/",
+    ):
         assert director.get(url).status_code == 404, url
     assert director.result(t, 9, 1, expect=404, winner=1, points=[1, 0])
     assert director.result(t, 1, 9, expect=404, winner=1, points=[1, 0])
-    response = director.post(f"/api/tournaments/{t['id']}/rounds/9/clock/",
-                             {"action": "call_time"})
+    response = director.post(f"/api/tournaments/{t['id']}/rounds/9/clock/", {"action": "call_time"})
     assert response.status_code == 404
 
 
@@ -74,8 +85,13 @@ def test_entries_are_numbered_in_order_and_numbers_are_never_reused(director):
     assert added.status_code == 201 and added.json()["number"] == 3
     assert director.delete(f"{url}3/").status_code == 204
     again = director.post(url, {"name": "Later", "players": ["Z", "W"], "seed": 7})
-    assert again.json() == {"number": 4, "name": "Later", "players": ["Z", "W"], "seed": 7,
-                            "active": True}
+    assert again.json() == {
+        "number": 4,
+        "name": "Later",
+        "players": ["Z", "W"],
+        "seed": 7,
+        "active": True,
+    }
     assert [e["number"] for e in director.tournament(t["id"])["entries"]] == [1, 2, 4]
     assert director.delete(f"{url}3/").status_code == 404
 
@@ -110,8 +126,9 @@ def test_late_entries_join_a_swiss_stage_and_are_refused_elsewhere(director):
     assert row["played"] <= 1 and row["match_points"] <= 2
     rr = tarneeb(director, 4, stages=[{"format": "round_robin"}])
     director.start(rr)
-    response = director.post(f"/api/tournaments/{rr['id']}/entries/",
-                             {"name": "Late", "players": ["X", "Y"]})
+    response = director.post(
+        f"/api/tournaments/{rr['id']}/entries/", {"name": "Late", "players": ["X", "Y"]}
+    )
     assert response.status_code == 409
 
 
@@ -127,12 +144,18 @@ def test_start_draws_round_one_and_only_once(director):
     assert Round.objects.count() == 1
 
 
-@pytest.mark.parametrize(("count", "stages", "field"), [
-    (1, [{"format": "swiss", "rounds": 1}], "entries"),
-    (4, [{"format": "swiss", "rounds": 4}], "stages.0.rounds"),
-    (4, [{"format": "swiss", "rounds": 2}, {"format": "single_elimination", "advance": 8}],
-     "stages.1.advance"),
-])
+@pytest.mark.parametrize(
+    ("count", "stages", "field"),
+    [
+        (1, [{"format": "swiss", "rounds": 1}], "entries"),
+        (4, [{"format": "swiss", "rounds": 4}], "stages.0.rounds"),
+        (
+            4,
+            [{"format": "swiss", "rounds": 2}, {"format": "single_elimination", "advance": 8}],
+            "stages.1.advance",
+        ),
+    ],
+)
 def test_start_refuses_stages_the_entries_cannot_play(director, count, stages, field):
     t = tarneeb(director, count, stages=stages)
     response = director.post(f"/api/tournaments/{t['id']}/start/")
@@ -215,8 +238,9 @@ def test_the_directors_result(director):
     director.result(t, 1, 1, expect=400, winner=1, points=[1])
     director.result(t, 1, 1, expect=400, winner=1)
     director.result(t, 1, 1, expect=400, winner=1, draw=True, points=[1, 1])
-    done = director.result(t, 1, 1, winner=pairing["entries"][1], points=[120, 300],
-                           reason="no-show")
+    done = director.result(
+        t, 1, 1, winner=pairing["entries"][1], points=[120, 300], reason="no-show"
+    )
     assert done["status"] == "finished" and done["result"] == "win"
     assert done["winner"] == pairing["entries"][1] and done["points"] == [120, 300]
     assert done["games_won"] == [0, 0] and done["decided_by"] == "director"
@@ -241,9 +265,12 @@ def test_the_clock(director):
     assert longer.status_code == 200 and longer.json()["ends_at"] > first["ends_at"]
     slot = director.post(url, {"action": "extend", "minutes": 10, "slot": 2}).json()
     assert slot["pairings"][1]["ends_at"] > longer.json()["ends_at"]
-    for bad, field in (({"action": "stop"}, "action"), ({"action": "extend"}, "minutes"),
-                       ({"action": "extend", "minutes": 0}, "minutes"),
-                       ({"action": "call_time", "slot": "x"}, "slot")):
+    for bad, field in (
+        ({"action": "stop"}, "action"),
+        ({"action": "extend"}, "minutes"),
+        ({"action": "extend", "minutes": 0}, "minutes"),
+        ({"action": "call_time", "slot": "x"}, "slot"),
+    ):
         response = director.post(url, bad)
         assert response.status_code == 400 and field in response.json(), bad
     called = director.post(url, {"action": "call_time"})
@@ -261,20 +288,21 @@ def test_standings_and_why_in_the_requests_language(director):
     assert [row["rank"] for row in rows] == [1, 2, 3, 4]
     assert rows[0]["match_points"] == 2 and rows[-1]["match_points"] == 0
     assert "Team" in rows[0]["why"]
-    french = director.client.get(f"/api/tournaments/{t['view_id']}/standings/",
-                                 HTTP_ACCEPT_LANGUAGE="fr").json()
+    french = director.client.get(
+        f"/api/tournaments/{t['view_id']}/standings/", HTTP_ACCEPT_LANGUAGE="fr"
+    ).json()
     assert french[0]["why"] != rows[0]["why"]
 
 
 def test_idempotent_creation(director):
-    body = {"name": "Once", "variant": "coinche", "stages": [{"format": "swiss",
-                                                              "rounds": 1}]}
+    body = {"name": "Once", "variant": "coinche", "stages": [{"format": "swiss", "rounds": 1}]}
     first = director.post("/api/tournaments/", body, **{"Idempotency-Key": "k1"})
     again = director.post("/api/tournaments/", body, **{"Idempotency-Key": "k1"})
     assert first.status_code == again.status_code == 201
     assert first.json()["id"] == again.json()["id"] and Tournament.objects.count() == 1
-    other = director.post("/api/tournaments/", {**body, "name": "Twice"},
-                          **{"Idempotency-Key": "k1"})
+    other = director.post(
+        "/api/tournaments/", {**body, "name": "Twice"}, **{"Idempotency-Key": "k1"}
+    )
     assert other.status_code == 409
 
 
@@ -282,6 +310,5 @@ def test_entries_list_and_detail(director):
     t = director.create(entries=entries(3))
     listed = director.get(f"/api/tournaments/{t['view_id']}/entries/").json()
     assert [e["number"] for e in listed] == [1, 2, 3]
-    assert director.get(f"/api/tournaments/{t['view_id']}/entries/2/").json()["name"] == \
-        "Team 2"
+    assert director.get(f"/api/tournaments/{t['view_id']}/entries/2/").json()["name"] == "Team 2"
     assert Entry.objects.count() == 3

@@ -18,10 +18,15 @@ def seats(draw):
     return [p.entries for p in draw.pairings]
 
 
-@pytest.mark.parametrize(("places", "order"), [
-    (2, [1, 2]), (4, [1, 4, 3, 2]), (8, [1, 8, 5, 4, 3, 6, 7, 2]),
-    (16, [1, 16, 9, 8, 5, 12, 13, 4, 3, 14, 11, 6, 7, 10, 15, 2]),
-])
+@pytest.mark.parametrize(
+    ("places", "order"),
+    [
+        (2, [1, 2]),
+        (4, [1, 4, 3, 2]),
+        (8, [1, 8, 5, 4, 3, 6, 7, 2]),
+        (16, [1, 16, 9, 8, 5, 12, 13, 4, 3, 14, 11, 6, 7, 10, 15, 2]),
+    ],
+)
 def test_the_standard_seed_order_by_doubling(places, order):
     assert bracket_order(places) == order
 
@@ -32,7 +37,7 @@ def test_seeds_who_would_meet_add_up_to_the_round_size_plus_one(places):
     size = places
     while size >= 2:
         block = places // size  # the seeds of one slot of this round
-        slots = [order[i:i + 2 * block] for i in range(0, places, 2 * block)]
+        slots = [order[i : i + 2 * block] for i in range(0, places, 2 * block)]
         for slot in slots:
             top, bottom = min(slot[:block]), min(slot[block:])
             assert top + bottom == size + 1
@@ -55,30 +60,37 @@ def test_slot_k_of_the_next_round_holds_the_winners_of_slots_2k_minus_1_and_2k()
     assert draws[0].name.size == 16
     for before, after in itertools.pairwise(draws):
         winners = [max(p.entries) for p in before.pairings]
-        assert seats(after) == [tuple(sorted(winners[2 * k:2 * k + 2]))
-                                for k in range(len(after.pairings))]
+        assert seats(after) == [
+            tuple(sorted(winners[2 * k : 2 * k + 2])) for k in range(len(after.pairings))
+        ]
 
 
 def test_third_place_and_placements():
-    draws, results = play("single_elimination", {"third_place": True}, entries(8),
-                          winner=better_seed)
+    draws, results = play(
+        "single_elimination", {"third_place": True}, entries(8), winner=better_seed
+    )
     assert [(p.entries, p.bracket) for p in draws[-1].pairings] == [
-        ((1, 2), None), ((3, 4), "third_place")]
+        ((1, 2), None),
+        ((3, 4), "third_place"),
+    ]
     settings = SINGLE.configure({"third_place": True}, "stages.0")
-    assert SINGLE.placements(settings, entries(8), results) == [
-        [1], [2], [3], [4], [5, 6, 7, 8]]
+    assert SINGLE.placements(settings, entries(8), results) == [[1], [2], [3], [4], [5, 6, 7, 8]]
 
 
 def test_consolation_is_played_by_the_first_round_losers():
     settings = SINGLE.configure({"consolation": True}, "stages.0")
-    draws, results = play("single_elimination", {"consolation": True}, entries(8),
-                          winner=better_seed)
+    draws, results = play(
+        "single_elimination", {"consolation": True}, entries(8), winner=better_seed
+    )
     second = [(p.entries, p.bracket) for p in draws[1].pairings]
-    assert second == [((1, 4), None), ((2, 3), None), ((5, 8), "consolation"),
-                      ((6, 7), "consolation")]
+    assert second == [
+        ((1, 4), None),
+        ((2, 3), None),
+        ((5, 8), "consolation"),
+        ((6, 7), "consolation"),
+    ]
     assert len(draws) == 3
-    assert SINGLE.placements(settings, entries(8), results) == [
-        [1], [2], [3, 4], [5], [6, 7, 8]]
+    assert SINGLE.placements(settings, entries(8), results) == [[1], [2], [3, 4], [5], [6, 7, 8]]
 
 
 def test_a_dropped_out_entry_gives_its_opponent_a_bye():
@@ -109,11 +121,17 @@ def test_double_elimination_of_8_by_rounds():
     assert brackets[-1] == ["final"]
     assert draws[-1].name.kind == "final"
     assert sum(len(r.entries) == 2 for r in results) == 14  # 2n - 2: no reset needed
-    losses = Counter(r.entries[1] if r.winner == r.entries[0] else r.entries[0]
-                     for r in results if len(r.entries) == 2)
+    losses = Counter(
+        r.entries[1] if r.winner == r.entries[0] else r.entries[0]
+        for r in results
+        if len(r.entries) == 2
+    )
     assert losses[1] == 0 and all(losses[n] == 2 for n in range(2, 9))
     assert DOUBLE.placements(DOUBLE.configure({}, "stages.0"), entries(8), results)[:3] == [
-        [1], [2], [3]]
+        [1],
+        [2],
+        [3],
+    ]
 
 
 def test_the_grand_final_reset_is_played_when_the_losers_champion_wins():
@@ -124,8 +142,9 @@ def test_the_grand_final_reset_is_played_when_the_losers_champion_wins():
     assert [p.bracket for p in draws[-1].pairings] == ["final"]
     assert [seats(d) for d in draws[-2:]] == [[(1, 2)], [(1, 2)]]
     assert sum(len(r.entries) == 2 for r in results) == 7
-    draws, results = play("double_elimination", {"grand_final_reset": False}, entries(4),
-                          winner=upset)
+    draws, results = play(
+        "double_elimination", {"grand_final_reset": False}, entries(4), winner=upset
+    )
     assert sum(len(r.entries) == 2 for r in results) == 6
 
 
@@ -147,8 +166,7 @@ def test_double_elimination_a_dropped_out_entry_is_out_and_its_opponent_goes_on(
     results = [result(11, p, min(p.entries)) for p in one.pairings]
     field = [*field[:3], Entry(4, seed=4, active=False)]
     two = DOUBLE.draw(settings, field, results, 2, seed=1)
-    assert [(p.entries, p.bracket) for p in two.pairings] == [
-        ((1, 2), "winners"), ((3,), "losers")]
+    assert [(p.entries, p.bracket) for p in two.pairings] == [((1, 2), "winners"), ((3,), "losers")]
     results += [result(12, p, min(p.entries)) for p in two.pairings]
     placed = DOUBLE.placements(settings, field, results)
     assert placed[-1] == [4]

@@ -20,19 +20,23 @@ FEW = settings(max_examples=30, deadline=None, suppress_health_check=[HealthChec
 def fields(draw, low=2, high=64):
     n = draw(st.integers(low, high))
     seeded = draw(st.integers(0, n))
-    return [Entry(number, seed=number if number <= seeded else None)
-            for number in range(1, n + 1)]
+    return [Entry(number, seed=number if number <= seeded else None) for number in range(1, n + 1)]
 
 
 def pairable(people: frozenset[int], met: frozenset[frozenset[int]]) -> bool:
     """Whether ``people`` can all be paired with no rematch (brute force)."""
+
     @cache
     def go(left: frozenset[int]) -> bool:
         if not left:
             return True
         first = min(left)
-        return any(go(left - {first, other}) for other in left - {first}
-                   if frozenset((first, other)) not in met)
+        return any(
+            go(left - {first, other})
+            for other in left - {first}
+            if frozenset((first, other)) not in met
+        )
+
     return go(people)
 
 
@@ -51,8 +55,7 @@ def swiss_rounds(field, rounds, seed, drop):
             assert drawn is None
             return
         yield field, results, drawn, index
-        results = results + [result(index, p, None if p.bye else pick(p))
-                             for p in drawn.pairings]
+        results = results + [result(index, p, None if p.bye else pick(p)) for p in drawn.pairings]
 
 
 @FEW
@@ -87,8 +90,9 @@ def test_swiss_avoids_every_avoidable_rematch_and_places_the_bye_by_the_rule(fie
             assert rematch == (not pairable(everyone, met))
             continue
         had = Counter(r.entries[0] for r in results if len(r.entries) == 1)
-        order, _points = swiss.ranked(now, results, [e for e in now if e.active],
-                                      DEFAULT_TIEBREAKS, index)
+        order, _points = swiss.ranked(
+            now, results, [e for e in now if e.active], DEFAULT_TIEBREAKS, index
+        )
         eligible = [n for n in order if had[n] == min(had[m] for m in everyone)]
         good = [n for n in eligible if pairable(everyone - {n}, met)]
         if good:
@@ -157,8 +161,11 @@ def test_double_elimination_ends_after_2n_minus_2_or_2n_minus_1_matches(n, seed,
     assert losses[champion] <= 1
     # Without a reset, the winners' champion beaten in the grand final is out on one loss.
     runner_up = next(e for e in matches[-1].entries if e != champion)
-    assert all(losses[e.number] == 2 for e in field
-               if e.number != champion and (reset or e.number != runner_up))
+    assert all(
+        losses[e.number] == 2
+        for e in field
+        if e.number != champion and (reset or e.number != runner_up)
+    )
     assert losses[runner_up] in ((2,) if reset else (1, 2))
     for drawn in draws:
         seated = [e for p in drawn.pairings for e in p.entries]
@@ -178,10 +185,23 @@ def winners_champion(results):
 
 
 @FEW
-@given(fields(2, 24), st.integers(0, 10**6),
-       st.permutations(["match_points", "points_diff", "points_for", "buchholz",
-                        "head_to_head", "sonneborn_berger", "losses", "games_won"]),
-       st.integers(1, 6))
+@given(
+    fields(2, 24),
+    st.integers(0, 10**6),
+    st.permutations(
+        [
+            "match_points",
+            "points_diff",
+            "points_for",
+            "buchholz",
+            "head_to_head",
+            "sonneborn_berger",
+            "losses",
+            "games_won",
+        ]
+    ),
+    st.integers(1, 6),
+)
 def test_standings_are_a_total_order_following_the_tiebreaks(field, seed, keys, count):
     tiebreaks = keys[:count]
     _, results = play("swiss", {"rounds": min(4, len(field) - 1)}, field, seed=seed)
@@ -189,9 +209,12 @@ def test_standings_are_a_total_order_following_the_tiebreaks(field, seed, keys, 
     assert [r.rank for r in rows] == list(range(1, len(field) + 1))
     assert sorted(r.entry for r in rows) == [e.number for e in field]
     for upper, lower in itertools.pairwise(rows):
+
         def values(row):
-            return [-getattr(row, k) if k in FEWER_IS_BETTER else getattr(row, k)
-                    for k in tiebreaks]
+            return [
+                -getattr(row, k) if k in FEWER_IS_BETTER else getattr(row, k) for k in tiebreaks
+            ]
+
         assert values(upper) >= values(lower)
         differing = [k for k in tiebreaks if getattr(upper, k) != getattr(lower, k)]
         if differing:

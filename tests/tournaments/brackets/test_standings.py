@@ -21,9 +21,13 @@ def row_of(rows, number):
 def test_everyone_is_listed_from_the_start_with_zeros():
     rows = standings([*entries(2), Entry(3, active=False)], [], DEFAULT_TIEBREAKS)
     assert [(r.rank, r.entry, r.active, r.played, r.match_points) for r in rows] == [
-        (1, 1, True, 0, 0), (2, 2, True, 0, 0), (3, 3, False, 0, 0)]
-    assert rows[0].why == Why("level with {other} on every key, ahead as the lower seed",
-                              {"other": 2})
+        (1, 1, True, 0, 0),
+        (2, 2, True, 0, 0),
+        (3, 3, False, 0, 0),
+    ]
+    assert rows[0].why == Why(
+        "level with {other} on every key, ahead as the lower seed", {"other": 2}
+    )
     assert rows[1].why.template == "level with {other} on every key, ahead as the lower seed"
     rows = standings([Entry(5), Entry(2)], [], DEFAULT_TIEBREAKS)
     assert [r.entry for r in rows] == [2, 5]
@@ -34,8 +38,15 @@ def test_everyone_is_listed_from_the_start_with_zeros():
 def test_a_bye_is_a_win_with_the_bye_points():
     rows = standings(entries(1), [Result(1, 3, (1,), 1, (50,))], DEFAULT_TIEBREAKS)
     row = rows[0]
-    assert (row.played, row.wins, row.match_points, row.points_for, row.points_against,
-            row.buchholz, row.games_won) == (1, 1, 2, 50, 0, 0, 0)
+    assert (
+        row.played,
+        row.wins,
+        row.match_points,
+        row.points_for,
+        row.points_against,
+        row.buchholz,
+        row.games_won,
+    ) == (1, 1, 2, 50, 0, 0, 0)
 
 
 RESULTS = [  # 1 beats 2, 3 draws 4, 1 beats 3, 2 beats 4, 1 draws 4, 3 beats 2
@@ -61,8 +72,12 @@ def test_every_metric():
     assert two.buchholz == 5 + 2 + 3
     assert (two.points_diff, four.points_diff, three.match_points) == (-160, -60, 3)
     assert [r.entry for r in rows] == [1, 3, 4, 2]  # 4 and 2 level on match points
-    assert rows[2].why.params == {"other": 2, "key": "points_diff", "value": -60,
-                                  "other_value": -160}
+    assert rows[2].why.params == {
+        "other": 2,
+        "key": "points_diff",
+        "value": -60,
+        "other_value": -160,
+    }
 
 
 def test_median_buchholz_under_three_terms_is_buchholz():
@@ -72,38 +87,50 @@ def test_median_buchholz_under_three_terms_is_buchholz():
 
 def test_head_to_head_counts_only_inside_a_level_group():
     field = entries(3)
-    results = [Result(1, 1, (1, 2), 2, (100, 200)), Result(2, 1, (2, 3), 3, (100, 200)),
-               Result(3, 1, (3, 1), 1, (100, 200))]  # a circle: every one 2 match points
+    results = [
+        Result(1, 1, (1, 2), 2, (100, 200)),
+        Result(2, 1, (2, 3), 3, (100, 200)),
+        Result(3, 1, (3, 1), 1, (100, 200)),
+    ]  # a circle: every one 2 match points
     rows = standings(field, results, ["match_points", "head_to_head", "points_for"])
     assert [r.head_to_head for r in rows] == [2, 2, 2]
     results = [Result(1, 1, (1, 2), 2, (100, 100)), Result(2, 1, (1, 3), 1, (100, 100))]
     rows = standings(field, results, ["match_points", "head_to_head"])
     assert [(r.entry, r.match_points, r.head_to_head) for r in rows] == [
-        (2, 2, 2), (1, 2, 0), (3, 0, 0)]
-    assert rows[0].why.params == {"other": 1, "key": "head_to_head", "value": 2,
-                                  "other_value": 0}
+        (2, 2, 2),
+        (1, 2, 0),
+        (3, 0, 0),
+    ]
+    assert rows[0].why.params == {"other": 1, "key": "head_to_head", "value": 2, "other_value": 0}
     rows = standings(field, results, ["points_for"])
     assert all(r.head_to_head == 0 for r in rows)
 
 
 def test_head_to_head_separates_the_entries_level_before_it():
     field = entries(3)
-    results = [Result(1, 1, (1, 2), 2, (100, 100)), Result(2, 1, (1, 3), 1, (100, 100)),
-               Result(3, 1, (2, 3), 3, (100, 100))]
+    results = [
+        Result(1, 1, (1, 2), 2, (100, 100)),
+        Result(2, 1, (1, 3), 1, (100, 100)),
+        Result(3, 1, (2, 3), 3, (100, 100)),
+    ]
     rows = standings(field, results, ["match_points", "head_to_head"])
     # Everyone has 2 match points: the circle leaves them level on head-to-head too.
     assert {r.head_to_head for r in rows} == {2}
     results = [*results[:2], Result(3, 1, (3, 2), 2, (100, 100))]
     rows = standings(field, results, ["match_points", "head_to_head"])
     assert [(r.entry, r.match_points, r.head_to_head) for r in rows] == [
-        (2, 4, 0), (1, 2, 0), (3, 0, 0)]
+        (2, 4, 0),
+        (1, 2, 0),
+        (3, 0, 0),
+    ]
 
 
 def test_why_names_the_key_and_both_values():
     rows = standings(entries(4), RESULTS, DEFAULT_TIEBREAKS)
-    assert rows[0].why == Why("ahead of {other} on {key} ({value} to {other_value})",
-                              {"other": 3, "key": "match_points", "value": 5,
-                               "other_value": 3})
+    assert rows[0].why == Why(
+        "ahead of {other} on {key} ({value} to {other_value})",
+        {"other": 3, "key": "match_points", "value": 5, "other_value": 3},
+    )
     assert set(TIEBREAKS) == set(KEY_WORDS)
 
 
@@ -128,11 +155,21 @@ def test_placements_come_before_the_tiebreaks():
 def test_groups_rank_inside_each_group_and_the_firsts_advance_first():
     field = entries(6)
     groups = {1: 1, 4: 1, 5: 1, 2: 2, 3: 2, 6: 2}
-    results = [Result(1, 1, (1, 4), 4, (100, 50)), Result(1, 2, (2, 3), 2, (300, 50)),
-               Result(2, 1, (4, 5), 4, (100, 50)), Result(2, 2, (3, 6), 3, (100, 50))]
+    results = [
+        Result(1, 1, (1, 4), 4, (100, 50)),
+        Result(1, 2, (2, 3), 2, (300, 50)),
+        Result(2, 1, (4, 5), 4, (100, 50)),
+        Result(2, 2, (3, 6), 3, (100, 50)),
+    ]
     rows = group_standings(field, results, DEFAULT_TIEBREAKS, groups)
     assert [(r.group, r.rank, r.entry) for r in rows] == [
-        (1, 1, 4), (1, 2, 1), (1, 3, 5), (2, 1, 2), (2, 2, 3), (2, 3, 6)]
+        (1, 1, 4),
+        (1, 2, 1),
+        (1, 3, 5),
+        (2, 1, 2),
+        (2, 2, 3),
+        (2, 3, 6),
+    ]
     assert advancing(rows, 4) == [4, 2, 3, 1]
     assert advancing(rows, 3) == [4, 2, 3]
     flat = standings(field, results, DEFAULT_TIEBREAKS)

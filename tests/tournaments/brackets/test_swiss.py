@@ -18,12 +18,15 @@ def seats(draw):
     return [p.entries for p in draw.pairings]
 
 
-@pytest.mark.parametrize(("n", "expected"), [
-    (8, [(1, 5), (2, 6), (3, 7), (4, 8)]),
-    (7, [(1, 4), (2, 5), (3, 6), (7,)]),
-    (2, [(1, 2)]),
-    (3, [(1, 2), (3,)]),
-])
+@pytest.mark.parametrize(
+    ("n", "expected"),
+    [
+        (8, [(1, 5), (2, 6), (3, 7), (4, 8)]),
+        (7, [(1, 4), (2, 5), (3, 6), (7,)]),
+        (2, [(1, 2)]),
+        (3, [(1, 2), (3,)]),
+    ],
+)
 def test_round_one_pairs_top_half_against_bottom_half(n, expected):
     drawn = SWISS.draw(settings(1), entries(n), [], 1, seed=3)
     assert seats(drawn) == expected
@@ -71,15 +74,23 @@ def test_the_bye_goes_to_the_lowest_ranked_without_one():
 def test_the_bye_skips_an_entry_whose_bye_would_force_a_rematch():
     # 1-2, 1-3 and 2-3 were played: giving 4 or 5 the bye would leave 1, 2, 3 to meet again.
     field = entries(5)
-    past = [Result(1, 1, (1, 2), 1, (1, 0)), Result(1, 2, (3, 4), 3, (1, 0)),
-            Result(1, 3, (5,), 5, (0,)), Result(2, 1, (1, 3), 1, (1, 0)),
-            Result(2, 2, (2, 5), 2, (1, 0)), Result(2, 3, (4,), 4, (0,))]
+    past = [
+        Result(1, 1, (1, 2), 1, (1, 0)),
+        Result(1, 2, (3, 4), 3, (1, 0)),
+        Result(1, 3, (5,), 5, (0,)),
+        Result(2, 1, (1, 3), 1, (1, 0)),
+        Result(2, 2, (2, 5), 2, (1, 0)),
+        Result(2, 3, (4,), 4, (0,)),
+    ]
     drawn = SWISS.draw(settings(4), field, past, 3, seed=1)
     assert len([p for p in drawn.pairings if p.bye]) == 1
     bye = next(p for p in drawn.pairings if p.bye).entries[0]
     assert bye in (1, 2, 3)
-    assert all(frozenset(p.entries) not in {frozenset(r.entries) for r in past}
-               for p in drawn.pairings if not p.bye)
+    assert all(
+        frozenset(p.entries) not in {frozenset(r.entries) for r in past}
+        for p in drawn.pairings
+        if not p.bye
+    )
 
 
 def test_inactive_entries_are_never_drawn_and_late_entries_start_at_zero():
@@ -106,13 +117,16 @@ def test_random_pairing_draws_every_round_from_the_seed_with_no_rematch():
     assert max(met.values()) == 1
 
 
-@pytest.mark.parametrize(("raw", "field"), [
-    ({}, "stages.0.rounds"),
-    ({"rounds": 0}, "stages.0.rounds"),
-    ({"rounds": "3"}, "stages.0.rounds"),
-    ({"rounds": 3, "pairing": "dutch"}, "stages.0.pairing"),
-    ({"rounds": 3, "colour": 1}, "stages.0.colour"),
-])
+@pytest.mark.parametrize(
+    ("raw", "field"),
+    [
+        ({}, "stages.0.rounds"),
+        ({"rounds": 0}, "stages.0.rounds"),
+        ({"rounds": "3"}, "stages.0.rounds"),
+        ({"rounds": 3, "pairing": "dutch"}, "stages.0.pairing"),
+        ({"rounds": 3, "colour": 1}, "stages.0.colour"),
+    ],
+)
 def test_bad_settings_name_their_field(raw, field):
     with pytest.raises(RuleViolation) as caught:
         SWISS.configure(raw, "stages.0")
