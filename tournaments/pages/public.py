@@ -3,13 +3,17 @@ projector, a player's history, and the panel the match page shows for a tourname
 
 The live parts are polled by the browser only while the page is visible; the poll answers
 ``304`` when the tournament's ``version`` (bumped on every change) and the language are
-those of the browser's copy, so a room of phones costs one tiny query per poll.
+those of the browser's copy, so a room of phones costs almost nothing: each worker reads
+the version at most once a second per link (``TOURNAMENT_POLL_CACHE_SECONDS``), and a
+change shows on the first poll after that.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
@@ -22,6 +26,24 @@ from tournaments.selectors import tiebreak_word
 
 from . import bracket
 
+# The tournament's version per link, kept by each worker for a moment: a room of phones
+# polling the same link then costs no query at all, and a change shows within that moment.
+_versions: dict[str, tuple[int | None, float]] = {}
+
+
+def _version(view_id: str) -> int | None:
+    seconds = getattr(settings, "TOURNAMENT_POLL_CACHE_SECONDS", 1.0)
+    now = time.monotonic()
+    cached = _versions.get(view_id)
+    if cached is not None and cached[1] > now:
+        return cached[0]
+    version = public_selectors.public_version(view_id)
+    if seconds > 0:
+        if len(_versions) > 10_000:  # unknown links must not grow it without end
+            _versions.clear()
+        _versions[view_id] = (version, now + seconds)
+    return version
+
 
 def _etag(version: int, kind: str) -> str:
     return f'"t{version}-{get_language()}-{kind}"'
@@ -29,7 +51,7 @@ def _etag(version: int, kind: str) -> str:
 
 def _conditional(request: HttpRequest, view_id: str, kind: str) -> tuple[str, bool]:
     """The ETag of a live part, and whether the browser's copy is still the current one."""
-    version = public_selectors.public_version(view_id)
+    version = _version(view_id)
     if version is None:
         raise Http404
     etag = _etag(version, kind)

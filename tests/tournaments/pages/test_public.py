@@ -17,6 +17,12 @@ from tournaments.models import Round
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture(autouse=True)
+def _no_version_cache(settings: Any) -> None:
+    """Every poll reads the version, so a change shows at once (in production within 1 s)."""
+    settings.TOURNAMENT_POLL_CACHE_SECONDS = 0
+
+
 def _swiss(director: Director, count: int = 8, **fields: Any) -> dict[str, Any]:
     tournament = director.create(variant="tarneeb", entries=entries(count), **fields)
     director.start(tournament)
@@ -76,6 +82,16 @@ def test_the_poll_answers_304_until_a_result_changes_it(director: Director) -> N
     # Another language is another copy.
     french = Client().get(url, HTTP_IF_NONE_MATCH=after["ETag"], HTTP_ACCEPT_LANGUAGE="fr")
     assert french.status_code == 200
+
+
+def test_with_the_version_cache_a_poll_runs_no_query(director: Director, settings: Any) -> None:
+    settings.TOURNAMENT_POLL_CACHE_SECONDS = 60
+    tournament = _swiss(director)
+    url = f"/p/{tournament['view_id']}/live/"
+    etag = Client().get(url)["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        assert Client().get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert len(queries) == 0
 
 
 def test_an_unknown_link_is_a_404() -> None:
