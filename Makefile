@@ -54,6 +54,7 @@ bench: $(STAMP)
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python bench/brackets.py
 	$(BIN)/python bench/record_hand.py
+	$(BIN)/python bench/public_poll.py
 
 # A production release, with the production environment set (README, "Production"):
 # compile the translations, collect the static files, migrate.
