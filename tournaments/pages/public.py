@@ -158,4 +158,4 @@ def match_panel(request: HttpRequest, view_id: str, match_view: str) -> HttpResp
     panel = public_selectors.match_panel_by_view(view_id, match_view)
     if panel is None:
         raise Http404
-    return render(request, "tournaments/public/match_panel.html", {"panel": panel})
+    return render(request, "tournaments/public/match_panel_body.html", {"panel": panel})

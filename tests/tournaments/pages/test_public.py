@@ -180,7 +180,7 @@ def test_the_match_page_shows_go_to_table_once_the_next_round_is_drawn(director:
     for number in pairing["entries"]:
         assert f"Team {number}: go to table {following[number]}" in html
     panel = _html(f"/p/{tournament['view_id']}/match/{pairing['match_view']}/panel/")
-    assert panel[0] == 200 and "go to table" in panel[1]
+    assert panel[0] == 200 and "go to table" in panel[1] and "<aside" not in panel[1]
 
 
 def test_the_match_page_says_time_when_time_is_called(director: Director) -> None:
