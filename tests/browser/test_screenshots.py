@@ -186,6 +186,35 @@ def _tournament(language: str, *, finish_swiss: bool, semis: bool):
     return tournament
 
 
+def _double(language: str):
+    """A double elimination of 6 after three rounds: both brackets under way."""
+    from tournaments import services as tservices
+    from tournaments.models import Round
+
+    tournament = tservices.tournament_create(
+        name="Double" if language == "en" else "إقصاء مزدوج",
+        variant="tarneeb",
+        stages=[{"format": "double_elimination"}],
+        entries=[
+            {"name": name, "players": players, "seed": n}
+            for n, (name, players) in enumerate(TEAMS[language][:6], start=1)
+        ],
+    )
+    tservices.tournament_start(tournament_id=tournament.pk)
+    for number in range(1, 4):
+        for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
+            if pairing.status == "in_progress":
+                tservices.pairing_result_set(
+                    tournament_id=tournament.pk,
+                    round_number=number,
+                    slot=pairing.slot,
+                    winner=pairing.entries[0],
+                    points=[402, 250],
+                )
+    tournament.refresh_from_db()
+    return tournament
+
+
 @pytest.mark.parametrize("language", ["en", "ar"])
 def test_tournament_screenshots(browser, site, language):
     from tournaments.models import Pairing
@@ -193,12 +222,14 @@ def test_tournament_screenshots(browser, site, language):
     OUT.mkdir(exist_ok=True)
     swiss = _tournament(language, finish_swiss=False, semis=False)
     knockout = _tournament(language, finish_swiss=True, semis=True)
+    double = _double(language)
     projector = browser.new_context(viewport={"width": 1920, "height": 1080}, locale=language)
     page = projector.new_page()
     for name, tournament, slide in (
         ("pairings", swiss, "pairings"),
         ("standings", swiss, "standings"),
         ("bracket", knockout, "bracket"),
+        ("bracket-double", double, "bracket"),
     ):
         page.goto(site + f"/p/{tournament.view_id}/projector/")
         page.wait_for_load_state("networkidle")

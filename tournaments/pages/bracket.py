@@ -23,8 +23,13 @@ def _side(side: dict[str, Any] | None, x: int, y: int) -> str:
     )
 
 
-def _box(pairing: dict[str, Any], x: int, y: int) -> str:
+def _box(pairing: dict[str, Any], x: int, y: int, bye: str) -> str:
     sides = pairing["sides"] + [None] * (2 - len(pairing["sides"]))
+    if pairing.get("bye"):  # one entry, no match: no points, the word instead
+        sides = [
+            {**sides[0], "points": None, "won": False},
+            {"name": bye, "points": None, "won": False},
+        ]
     label = " – ".join(s["name"] for s in pairing["sides"])
     return (
         f'<g class="pairing"><title>{escape(label)}</title>'
@@ -37,7 +42,7 @@ def _box(pairing: dict[str, Any], x: int, y: int) -> str:
     )
 
 
-def svg(columns: list[dict[str, Any]], title: str) -> SafeString:
+def svg(columns: list[dict[str, Any]], title: str, bye: str) -> SafeString:
     """The bracket's columns (rounds, each with its ``pairings`` rows) as one SVG."""
     rows = max((len(c["pairings"]) for c in columns), default=1)
     height = HEAD + rows * (BOX_H + GAP_Y)
@@ -60,7 +65,7 @@ def svg(columns: list[dict[str, Any]], title: str) -> SafeString:
         for row, pairing in enumerate(column["pairings"]):
             y = int(HEAD + row * step + (step - BOX_H) / 2)
             centres.append(y + BOX_H // 2)
-            parts.append(_box(pairing, x, y))
+            parts.append(_box(pairing, x, y, bye))
             feeders = previous[2 * row : 2 * row + 2] if len(previous) == 2 * count else []
             for feeder in feeders:
                 parts.append(

@@ -76,7 +76,7 @@ def _state(view_id: str) -> dict[str, Any]:
     for row in data["standings"]:
         row["cells"] = [row.get(key, 0) for key in keys]
     for item in data["brackets"]:
-        item["svg"] = bracket.svg(item["columns"], _bracket_title(item["bracket"]))
+        item["svg"] = bracket.svg(item["columns"], _bracket_title(item["bracket"]), gettext("bye"))
         item["title"] = _bracket_title(item["bracket"])
     return {"t": data, "view_id": view_id}
 
