@@ -17,6 +17,8 @@ from .conftest import PHONE
 pytestmark = [pytest.mark.browser, pytest.mark.screenshots]
 
 OUT = Path(__file__).resolve().parents[2] / "screenshots"
+# The tournament's pages go to their own folder (the count above is of the match pages).
+TOURNAMENT_OUT = OUT / "tournaments"
 NAMES = {"en": ["Rami", "Sara", "Omar", "Lina"], "ar": ["رامي", "سارة", "عمر", "لينا"]}
 
 
@@ -219,7 +221,7 @@ def _double(language: str):
 def test_tournament_screenshots(browser, site, language):
     from tournaments.models import Pairing
 
-    OUT.mkdir(exist_ok=True)
+    TOURNAMENT_OUT.mkdir(parents=True, exist_ok=True)
     swiss = _tournament(language, finish_swiss=False, semis=False)
     knockout = _tournament(language, finish_swiss=True, semis=True)
     double = _double(language)
@@ -238,7 +240,7 @@ def test_tournament_screenshots(browser, site, language):
             " s.classList.toggle('is-shown', s.dataset.slide === name); }",
             slide,
         )
-        page.screenshot(path=str(OUT / f"{language}-projector-{name}.png"))
+        page.screenshot(path=str(TOURNAMENT_OUT / f"{language}-projector-{name}.png"))
     projector.close()
     context = browser.new_context(viewport=PHONE, locale=language)
     page = context.new_page()
@@ -257,5 +259,5 @@ def test_tournament_screenshots(browser, site, language):
     ):
         page.goto(site + url)
         page.wait_for_load_state("networkidle")
-        page.screenshot(path=str(OUT / f"{language}-{name}.png"), full_page=True)
+        page.screenshot(path=str(TOURNAMENT_OUT / f"{language}-{name}.png"), full_page=True)
     context.close()
