@@ -55,6 +55,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/brackets.py
 	$(BIN)/python -m bench.record_hand
 	$(BIN)/python -m bench.tournaments
+	$(BIN)/python bench/public_poll.py
 
 # A production release, with the production environment set (README, "Production"):
 # compile the translations, collect the static files, migrate.

@@ -25,6 +25,7 @@ urlpatterns = [
     path("api/", include("scorekeeper.api.urls")),
     path("api/", include("tournaments.api.urls")),  # a string: scorekeeper never imports it
     path("", include("tournaments.pages.desk_urls")),  # a string, as above
+    path("p/", include("tournaments.pages.public_urls")),  # a string, as above
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

@@ -30,3 +30,18 @@ def at(sequence: Any, index: Any) -> Any:
         return sequence[index]
     except (IndexError, KeyError, TypeError):
         return None
+
+
+@register.simple_tag(takes_context=True)
+def match_panels(context: template.Context, match: dict[str, Any]) -> str:
+    """The panels other apps registered for the match page (``pages/extensions.py``)."""
+    from django.template.loader import render_to_string
+    from django.utils.safestring import mark_safe
+
+    from scorekeeper.pages import extensions
+
+    request = context.get("request")
+    html = [
+        render_to_string(name, data, request=request) for name, data in extensions.panels(match)
+    ]
+    return mark_safe("".join(html))

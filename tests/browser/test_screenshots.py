@@ -17,6 +17,8 @@ from .conftest import PHONE
 pytestmark = [pytest.mark.browser, pytest.mark.screenshots]
 
 OUT = Path(__file__).resolve().parents[2] / "screenshots"
+# The tournament's pages go to their own folder (the count above is of the match pages).
+TOURNAMENT_OUT = OUT / "tournaments"
 NAMES = {"en": ["Rami", "Sara", "Omar", "Lina"], "ar": ["رامي", "سارة", "عمر", "لينا"]}
 
 
@@ -237,4 +239,136 @@ def test_desk_screenshots(browser, site, language):
     page.screenshot(path=str(OUT / f"{language}-cards.png"), full_page=True)
     page.emulate_media(media="print")
     page.screenshot(path=str(OUT / f"{language}-cards-print.png"), full_page=True)
+    context.close()
+
+
+PUBLIC_TEAMS = {
+    "en": [
+        ("Les As", ["Anne", "Bruno"]),
+        ("Le Carré", ["Chloé", "David"]),
+        ("Belote Club", ["Emma", "Farid"]),
+        ("Rebelote", ["Gina", "Hugo"]),
+        ("Capot", ["Inès", "Jules"]),
+        ("Dix de Der", ["Karim", "Léa"]),
+        ("Atout Cœur", ["Marc", "Nour"]),
+        ("La Coinche", ["Olga", "Paul"]),
+    ],
+    "ar": [
+        ("الصقور", ["رامي", "سارة"]),
+        ("النجوم", ["عمر", "لينا"]),
+        ("الأبطال", ["يوسف", "مريم"]),
+        ("الفرسان", ["خالد", "نور"]),
+        ("الأسود", ["سامي", "هدى"]),
+        ("النسور", ["طارق", "ريم"]),
+        ("الشباب", ["زياد", "دانة"]),
+        ("الأصدقاء", ["فادي", "ليلى"]),
+    ],
+}
+
+
+def _tournament(language: str, *, finish_swiss: bool, semis: bool):
+    from tournaments import services as tservices
+    from tournaments.models import Round
+
+    tournament = tservices.tournament_create(
+        name="Friday tarneeb" if language == "en" else "بطولة الجمعة",
+        variant="tarneeb",
+        round_minutes=50,
+        auto_advance=True,
+        stages=[{"format": "swiss", "rounds": 2}, {"format": "single_elimination", "advance": 4}],
+        entries=[
+            {"name": name, "players": players, "seed": n}
+            for n, (name, players) in enumerate(PUBLIC_TEAMS[language], start=1)
+        ],
+    )
+    tservices.tournament_start(tournament_id=tournament.pk)
+    rounds = (2 if finish_swiss else 1) + (1 if semis else 0)
+    for number in range(1, rounds + 1):
+        for index, pairing in enumerate(
+            Round.objects.get(tournament=tournament, number=number).pairings.all()
+        ):
+            if pairing.status == "in_progress" and (index or number < rounds or semis):
+                tservices.pairing_result_set(
+                    tournament_id=tournament.pk,
+                    round_number=number,
+                    slot=pairing.slot,
+                    winner=pairing.entries[index % 2],
+                    points=[412 - 37 * index, 288 + 21 * index],
+                )
+    tournament.refresh_from_db()
+    return tournament
+
+
+def _double(language: str):
+    """A double elimination of 6 after three rounds: both brackets under way."""
+    from tournaments import services as tservices
+    from tournaments.models import Round
+
+    tournament = tservices.tournament_create(
+        name="Double" if language == "en" else "إقصاء مزدوج",
+        variant="tarneeb",
+        stages=[{"format": "double_elimination"}],
+        entries=[
+            {"name": name, "players": players, "seed": n}
+            for n, (name, players) in enumerate(PUBLIC_TEAMS[language][:6], start=1)
+        ],
+    )
+    tservices.tournament_start(tournament_id=tournament.pk)
+    for number in range(1, 4):
+        for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
+            if pairing.status == "in_progress":
+                tservices.pairing_result_set(
+                    tournament_id=tournament.pk,
+                    round_number=number,
+                    slot=pairing.slot,
+                    winner=pairing.entries[0],
+                    points=[402, 250],
+                )
+    tournament.refresh_from_db()
+    return tournament
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_tournament_screenshots(browser, site, language):
+    from tournaments.models import Pairing
+
+    TOURNAMENT_OUT.mkdir(parents=True, exist_ok=True)
+    swiss = _tournament(language, finish_swiss=False, semis=False)
+    knockout = _tournament(language, finish_swiss=True, semis=True)
+    double = _double(language)
+    projector = browser.new_context(viewport={"width": 1920, "height": 1080}, locale=language)
+    page = projector.new_page()
+    for name, tournament, slide in (
+        ("pairings", swiss, "pairings"),
+        ("standings", swiss, "standings"),
+        ("bracket", knockout, "bracket"),
+        ("bracket-double", double, "bracket"),
+    ):
+        page.goto(site + f"/p/{tournament.view_id}/projector/")
+        page.wait_for_load_state("networkidle")
+        page.evaluate(
+            "(name) => { for (const s of document.querySelectorAll('.slide'))"
+            " s.classList.toggle('is-shown', s.dataset.slide === name); }",
+            slide,
+        )
+        page.screenshot(path=str(TOURNAMENT_OUT / f"{language}-projector-{name}.png"))
+    projector.close()
+    context = browser.new_context(viewport=PHONE, locale=language)
+    page = context.new_page()
+    playing = Pairing.objects.filter(round__tournament=swiss, status="in_progress").first()
+    finished = (
+        Pairing.objects.filter(round__tournament=knockout, round__number=2)
+        .exclude(match=None)
+        .first()
+    )
+    for name, url in (
+        ("tournament-public", f"/p/{swiss.view_id}/"),
+        ("tournament-public-bracket", f"/p/{knockout.view_id}/"),
+        ("tournament-entry", f"/p/{swiss.view_id}/entries/1/"),
+        ("tournament-match", f"/m/{playing.match_id}/"),
+        ("tournament-match-next", f"/m/{finished.match_view}/"),
+    ):
+        page.goto(site + url)
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(TOURNAMENT_OUT / f"{language}-{name}.png"), full_page=True)
     context.close()

@@ -1,0 +1,33 @@
+"""Panels other apps add to the match page, without scorekeeper importing them.
+
+A panel is a callable registered at start-up (an ``AppConfig.ready()``) that takes the
+match's data (``selectors.match_data``) and returns ``(template name, context)`` to render
+in the match page, or ``None`` when it has nothing to show for that match. The match page
+renders them with ``{% match_panels %}`` (``templatetags/scorekeeper.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Panel = Callable[[dict[str, Any]], "tuple[str, dict[str, Any]] | None"]
+
+_panels: list[Panel] = []
+
+
+def register_panel(panel: Panel) -> Panel:
+    """Add a panel once (registering it twice, as a reloaded app may, changes nothing)."""
+    if panel not in _panels:
+        _panels.append(panel)
+    return panel
+
+
+def panels(match: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The panels that have something to show for this match, in registration order."""
+    found = []
+    for panel in _panels:
+        result = panel(match)
+        if result is not None:
+            found.append(result)
+    return found

@@ -1,0 +1,19 @@
+"""The public pages, included by the project's URLconf by name (scorekeeper never imports
+tournaments)."""
+
+from django.urls import path
+
+from . import public
+
+urlpatterns = [
+    path("<str:view_id>/", public.public_page, name="tournament-public"),
+    path("<str:view_id>/live/", public.public_live, name="tournament-public-live"),
+    path("<str:view_id>/projector/", public.projector_page, name="tournament-projector"),
+    path("<str:view_id>/projector/live/", public.projector_live, name="tournament-projector-live"),
+    path("<str:view_id>/entries/<int:number>/", public.entry_page, name="tournament-entry"),
+    path(
+        "<str:view_id>/match/<str:match_view>/panel/",
+        public.match_panel,
+        name="tournament-match-panel",
+    ),
+]

@@ -1,0 +1,208 @@
+"""Reads for the public pages (the ``view_id`` link, the projector, a player's history and
+the match page's tournament panel). Each runs a fixed number of SQL queries, whatever the
+number of entries or rounds: it builds on ``selectors.tournament_data``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+
+from scorekeeper.selectors import VIEW_ID
+
+from .models import Pairing, Round, Tournament
+from .selectors import round_name, tournament_data
+
+ELIMINATION = ("single_elimination", "double_elimination")
+
+
+def public_version(view_id: str) -> int | None:
+    """The tournament's version (one query), or ``None`` for an unknown link: what the
+    ETag of every public page is made of."""
+    if not VIEW_ID.fullmatch(view_id):
+        return None
+    return Tournament.objects.filter(view_id=view_id).values_list("version", flat=True).first()
+
+
+def public_state(view_id: str) -> dict[str, Any]:
+    """Everything the public page shows. ``Tournament.DoesNotExist`` for an unknown link."""
+    if not VIEW_ID.fullmatch(view_id):
+        raise Tournament.DoesNotExist
+    tournament = Tournament.objects.get(view_id=view_id)
+    data = tournament_data(tournament, director=False)
+    names = {entry["number"]: entry["name"] for entry in data["entries"]}
+    current = next((r for r in data["rounds"] if r["number"] == data["round"]), None)
+    data.update(
+        names=names,
+        current=current,
+        now=timezone.now().isoformat(),
+        tables=find_your_table(data["entries"], current),
+        brackets=_brackets(data),
+        champion_name=names.get(data["champion"]) if data["champion"] else None,
+    )
+    if current is not None:
+        current["rows"] = [_pairing_row(p, names) for p in current["pairings"]]
+    return data
+
+
+def find_your_table(
+    entries: list[dict[str, Any]], current: dict[str, Any] | None
+) -> list[dict[str, Any]]:
+    """Every team's and player's name with its table in the round in play, by name."""
+    table_of: dict[int, Any] = {}
+    for pairing in (current or {}).get("pairings", []):
+        for number in pairing["entries"]:
+            table_of[number] = "bye" if pairing["bye"] else pairing["table"]
+    rows = []
+    for entry in entries:
+        table = table_of.get(entry["number"])
+        rows.append({"name": entry["name"], "team": None, "table": table, "entry": entry["number"]})
+        for player in entry["players"]:
+            if player != entry["name"]:
+                rows.append(
+                    {
+                        "name": player,
+                        "team": entry["name"],
+                        "table": table,
+                        "entry": entry["number"],
+                    }
+                )
+    return sorted(rows, key=lambda row: (row["name"].casefold(), row["team"] or ""))
+
+
+def _pairing_row(pairing: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
+    sides = []
+    for index, number in enumerate(pairing["entries"]):
+        points = pairing["points"][index] if pairing["points"] else None
+        sides.append(
+            {
+                "number": number,
+                "name": names.get(number, ""),
+                "points": points,
+                "won": pairing["winner"] == number,
+            }
+        )
+    return {**pairing, "sides": sides}
+
+
+def _brackets(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """For each elimination stage, its brackets: columns of rounds of named sides."""
+    names = {entry["number"]: entry["name"] for entry in data["entries"]}
+    stages = {number: stage for number, stage in enumerate(data["stages"], start=1)}
+    found: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    for round_ in data["rounds"]:
+        if stages.get(round_["stage"], {}).get("format") not in ELIMINATION:
+            continue
+        by_bracket: dict[str, list[dict[str, Any]]] = {}
+        for pairing in round_["pairings"]:
+            by_bracket.setdefault(pairing["bracket"] or "main", []).append(
+                _pairing_row(pairing, names)
+            )
+        for bracket, pairings in by_bracket.items():
+            found.setdefault((round_["stage"], bracket), []).append(
+                {"name": round_["name"], "number": round_["number"], "pairings": pairings}
+            )
+    order = ["main", "winners", "losers", "final", "third_place", "consolation"]
+    keys = sorted(found, key=lambda k: (k[0], order.index(k[1]) if k[1] in order else 99))
+    return [
+        {"stage": stage, "bracket": bracket, "columns": found[(stage, bracket)]}
+        for stage, bracket in keys
+    ]
+
+
+def entry_history(view_id: str, number: int) -> dict[str, Any]:
+    """One entry's evening: every round, opponent, table and score.
+    ``Tournament.DoesNotExist`` for an unknown link or entry."""
+    data = public_state(view_id)
+    entry = next((e for e in data["entries"] if e["number"] == number), None)
+    if entry is None:
+        raise Tournament.DoesNotExist
+    rows = []
+    for round_ in data["rounds"]:
+        for pairing in round_["pairings"]:
+            if number not in pairing["entries"]:
+                continue
+            mine = pairing["entries"].index(number)
+            other = [n for n in pairing["entries"] if n != number]
+            points = pairing["points"] or []
+            rows.append(
+                {
+                    "round": round_["name"],
+                    "number": round_["number"],
+                    "table": pairing["table"],
+                    "bye": pairing["bye"],
+                    "status": pairing["status"],
+                    "opponent": data["names"].get(other[0]) if other else None,
+                    "opponent_number": other[0] if other else None,
+                    "points_for": points[mine] if len(points) > mine else None,
+                    "points_against": points[1 - mine] if len(points) == 2 else None,
+                    "result": _result(pairing, number),
+                }
+            )
+    standing = next((s for s in data["standings"] if s["entry"] == number), None)
+    return {"tournament": data, "entry": entry, "rows": rows, "standing": standing}
+
+
+def _result(pairing: dict[str, Any], number: int) -> str | None:
+    if pairing["status"] != "finished":
+        return None
+    if pairing["result"] == "draw":
+        return "draw"
+    return "win" if pairing["winner"] == number else "loss"
+
+
+def match_panel(match: dict[str, Any]) -> dict[str, Any] | None:
+    """What the match page shows of its tournament: the tournament, round and table, the
+    clock, time called, and once the match is over where its entries play next.
+    Four queries at most; ``None`` when the match is not a tournament's."""
+    if not match.get("tournament") or not match.get("view_id"):
+        return None
+    pairing = (
+        Pairing.objects.filter(match_view=match["view_id"])
+        .select_related("round", "tournament")
+        .first()
+    )
+    if pairing is None:
+        return None
+    tournament, round_ = pairing.tournament, pairing.round
+    panel: dict[str, Any] = {
+        "tournament": tournament.view_id,
+        "name": tournament.name,
+        "version": tournament.version,
+        "round": round_.number,
+        "round_name": round_name(round_.name),
+        "table": pairing.table,
+        "match_view": match["view_id"],
+        "at_time": tournament.at_time,
+        "ends_at": (pairing.ends_at or round_.ends_at),
+        "now": timezone.now(),
+        "time_called": pairing.time_called or round_.time_called,
+        "finished": pairing.status == Pairing.Status.FINISHED,
+        "tournament_finished": tournament.status == Tournament.Status.FINISHED,
+        "next": [],
+    }
+    if panel["finished"]:
+        panel["next"] = _next_tables(tournament, round_, pairing)
+    return panel
+
+
+def match_panel_by_view(tournament_view: str, match_view: str) -> dict[str, Any] | None:
+    if not (VIEW_ID.fullmatch(tournament_view) and VIEW_ID.fullmatch(match_view)):
+        return None
+    panel = match_panel({"tournament": tournament_view, "view_id": match_view})
+    return panel if panel and panel["tournament"] == tournament_view else None
+
+
+def _next_tables(tournament: Tournament, round_: Round, pairing: Pairing) -> list[dict[str, Any]]:
+    """Where each entry of the pairing sits in the next round, once it is drawn."""
+    later = Pairing.objects.filter(tournament=tournament, round__number=round_.number + 1)
+    names = dict(
+        tournament.entries.filter(number__in=pairing.entries).values_list("number", "name")
+    )
+    rows = []
+    for other in later:
+        for number in other.entries:
+            if number in pairing.entries:
+                rows.append({"name": names.get(number, ""), "table": other.table, "bye": other.bye})
+    return rows
