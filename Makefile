@@ -41,12 +41,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 # What CI checks besides the tests: lint, formatting, migrations in step with the models, and
-# types in the pure packages (tournaments/brackets/ once it exists). tournaments/ is left out
-# of the format check until the branch writing it has run `ruff format` over it.
+# types in the pure packages (scorekeeper/rules/ and tournaments/brackets/).
 MYPY_PATHS := scorekeeper/rules $(wildcard tournaments/brackets)
-FORMAT_EXCLUDE := --exclude tournaments
 check: lint
-	$(BIN)/ruff format --check $(FORMAT_EXCLUDE) .
+	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/mypy $(MYPY_PATHS)
 

@@ -164,9 +164,13 @@ def report(times: dict[str, list[float]], url: str) -> None:
     out = ROOT / "bench" / "results"
     out.mkdir(exist_ok=True)
     (out / "latest.json").write_text(json.dumps(result, indent=2))
-    record({"record_hand_median_s": round(result["hand_median_ms"] / 1000, 5),
+    record(
+        {
+            "record_hand_median_s": round(result["hand_median_ms"] / 1000, 5),
             "baseline_median_s": round(result["baseline_median_ms"] / 1000, 5),
-            "record_hand_ratio": result["ratio_median"]})
+            "record_hand_ratio": result["ratio_median"],
+        }
+    )
 
 
 if __name__ == "__main__":

@@ -51,8 +51,12 @@ def setup_django() -> None:
 
 
 def server_env(**extra: str) -> dict[str, str]:
-    env = {**os.environ, "DATABASE_URL": DATABASE, "DJANGO_SETTINGS_MODULE": "bench.settings",
-           **extra}
+    env = {
+        **os.environ,
+        "DATABASE_URL": DATABASE,
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
+        **extra,
+    }
     env.pop("CELERY_BROKER_URL", None)
     env.update(extra)
     return env
@@ -65,8 +69,13 @@ def entries(count: int) -> list[dict[str, Any]]:
 def create(count: int, stages: list[dict[str, Any]]) -> Any:
     from tournaments.services import tournament_create
 
-    return tournament_create(name=f"Bench {count}", variant="belote", stages=stages,
-                             entries=entries(count), break_minutes=0)
+    return tournament_create(
+        name=f"Bench {count}",
+        variant="belote",
+        stages=stages,
+        entries=entries(count),
+        break_minutes=0,
+    )
 
 
 def play(tournament_id: Any, number: int, *, leave: int = 0) -> list[Any]:
@@ -75,15 +84,23 @@ def play(tournament_id: Any, number: int, *, leave: int = 0) -> list[Any]:
     from tournaments.models import Pairing
     from tournaments.services import pairing_result_set
 
-    pairings = list(Pairing.objects.filter(tournament_id=tournament_id, round__number=number,
-                                           match__isnull=False).order_by("slot"))
-    for pairing in pairings[:len(pairings) - leave]:
+    pairings = list(
+        Pairing.objects.filter(
+            tournament_id=tournament_id, round__number=number, match__isnull=False
+        ).order_by("slot")
+    )
+    for pairing in pairings[: len(pairings) - leave]:
         first, second = pairing.entries
         points = sorted([RNG.randrange(80, 400), RNG.randrange(0, 80)], reverse=True)
         winner = RNG.choice([first, second])
-        pairing_result_set(tournament_id=tournament_id, round_number=number, slot=pairing.slot,
-                           winner=winner, points=points if winner == first else points[::-1])
-    return pairings[len(pairings) - leave:]
+        pairing_result_set(
+            tournament_id=tournament_id,
+            round_number=number,
+            slot=pairing.slot,
+            winner=winner,
+            points=points if winner == first else points[::-1],
+        )
+    return pairings[len(pairings) - leave :]
 
 
 def knockout() -> float:
@@ -139,12 +156,15 @@ def advance(base: str) -> float:
     return statistics.median(times)
 
 
-def last_result_to_next_round(client: httpx.Client, tournament_id: Any, number: int,
-                              pairing: Any) -> float:
+def last_result_to_next_round(
+    client: httpx.Client, tournament_id: Any, number: int, pairing: Any
+) -> float:
     url = f"/api/tournaments/{tournament_id}/rounds"
     start = time.perf_counter()
-    response = client.post(f"{url}/{number}/pairings/{pairing.slot}/result/",
-                           json={"winner": pairing.entries[0], "points": [250, 110]})
+    response = client.post(
+        f"{url}/{number}/pairings/{pairing.slot}/result/",
+        json={"winner": pairing.entries[0], "points": [250, 110]},
+    )
     assert response.status_code == 200, response.text
     deadline = start + 60
     while time.perf_counter() < deadline:
@@ -183,16 +203,19 @@ def measure(names: list[str]) -> dict[str, float]:
         figures["standings_256x9_s"] = with_server(server_env(), standings)
     if "advance" in names:
         env = server_env(CELERY_BROKER_URL=BROKER)
-        figures["advance_256_tables_s"] = with_worker(
-            lambda: with_server(env, advance))
+        figures["advance_256_tables_s"] = with_worker(lambda: with_server(env, advance))
     return figures
 
 
 def main() -> None:
     names = sys.argv[1:] or ["knockout", "standings", "advance"]
     ensure_database(DATABASE)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
-                   env=server_env(), check=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+        cwd=ROOT,
+        env=server_env(),
+        check=True,
+    )
     setup_django()
     figures = {name: round(value, 4) for name, value in measure(names).items()}
     print(f"Tournaments, PostgreSQL ({DATABASE.split('@')[-1]})")

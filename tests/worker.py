@@ -46,8 +46,10 @@ def database_url(settings_dict: dict[str, Any]) -> str:
     auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
     host = settings_dict.get("HOST") or "127.0.0.1"
     port = settings_dict.get("PORT") or 5432
-    return (f"postgresql://{auth}{host}:{port}/{settings_dict['NAME']}"
-            f"?application_name={APPLICATION_NAME}")
+    return (
+        f"postgresql://{auth}{host}:{port}/{settings_dict['NAME']}"
+        f"?application_name={APPLICATION_NAME}"
+    )
 
 
 class LiveWorker:
@@ -55,12 +57,22 @@ class LiveWorker:
 
     def __init__(self, folder: Path, env: dict[str, str]) -> None:
         self.folder = folder
-        self.env = {**env, "WORKER_DIR": str(folder),
-                    "PYTHON": os.environ.get("WORKER_PYTHON", _python())}
+        self.env = {
+            **env,
+            "WORKER_DIR": str(folder),
+            "PYTHON": os.environ.get("WORKER_PYTHON", _python()),
+        }
 
     def _script(self, action: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(SCRIPT), action], cwd=ROOT, env=self.env, text=True,
-                              capture_output=True, timeout=120, check=False)
+        return subprocess.run(
+            [str(SCRIPT), action],
+            cwd=ROOT,
+            env=self.env,
+            text=True,
+            capture_output=True,
+            timeout=120,
+            check=False,
+        )
 
     def start(self) -> bool:
         return self._script("start").returncode == 0
@@ -118,8 +130,9 @@ def clear_broker() -> None:
 
 
 @pytest.fixture(scope="session")
-def live_worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory
-                ) -> Iterator[LiveWorker]:
+def live_worker(
+    django_db_setup: None, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LiveWorker]:
     from django.conf import settings
     from django.db import connection
 
@@ -131,8 +144,11 @@ def live_worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory
         clear_broker()
     except Exception as error:  # kombu raises its own, redis's or socket errors
         skip_or_fail(f"the broker {settings.CELERY_BROKER_URL} does not answer: {error}")
-    env = {**os.environ, "DATABASE_URL": database_url(connection.settings_dict),
-           "CELERY_BROKER_URL": settings.CELERY_BROKER_URL}
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(connection.settings_dict),
+        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+    }
     worker = LiveWorker(tmp_path_factory.mktemp("worker"), env)
     if not worker.start():
         reason = f"the Celery worker did not answer a ping\n{worker.logs()}"
@@ -160,8 +176,9 @@ def _worker_marker(request: pytest.FixtureRequest) -> Iterator[None]:
     app.conf.task_always_eager = eager
 
 
-def wait_for(condition: Callable[[], Any], timeout: float, what: str,
-             logs: Callable[[], str] = lambda: "") -> Any:
+def wait_for(
+    condition: Callable[[], Any], timeout: float, what: str, logs: Callable[[], str] = lambda: ""
+) -> Any:
     """Poll ``condition`` until it returns something true; fail after ``timeout`` seconds.
     (A bound on a wait, not a timing assertion: the work may take any time under it.)"""
     deadline = time.monotonic() + timeout

@@ -40,9 +40,15 @@ class Director:
 
     def __init__(self, client: httpx.Client, **fields: Any) -> None:
         self.client = client
-        body = {"name": "Friday tarneeb", "variant": "tarneeb", "options": {"target": 1},
-                "stages": [{"format": "swiss", "rounds": 3}], "break_minutes": 0,
-                "entries": ENTRIES, **fields}
+        body = {
+            "name": "Friday tarneeb",
+            "variant": "tarneeb",
+            "options": {"target": 1},
+            "stages": [{"format": "swiss", "rounds": 3}],
+            "break_minutes": 0,
+            "entries": ENTRIES,
+            **fields,
+        }
         self.data = self.call("post", "/api/tournaments/", 201, json=body)
         self.id = self.data["id"]
         self.url = f"/api/tournaments/{self.id}"
@@ -67,9 +73,12 @@ class Director:
     def result(self, number: int, pairing: dict[str, Any]) -> None:
         first, second = pairing["entries"]
         winner = first if pairing["slot"] % 2 else second
-        self.call("post", f"{self.url}/rounds/{number}/pairings/{pairing['slot']}/result/",
-                  200, json={"winner": winner, "points": [300, 120] if winner == first
-                             else [120, 300]})
+        self.call(
+            "post",
+            f"{self.url}/rounds/{number}/pairings/{pairing['slot']}/result/",
+            200,
+            json={"winner": winner, "points": [300, 120] if winner == first else [120, 300]},
+        )
 
     def table_result(self, pairing: dict[str, Any]) -> None:
         """The table's phone records the hand that ends its match."""
@@ -84,13 +93,21 @@ class Director:
         return pairings[-1]
 
     def wait_for_round(self, number: int, logs: Any) -> dict[str, Any]:
-        rounds = wait_for(lambda: (lambda r: r if len(r) >= number else None)(self.rounds()),
-                          WAIT, f"round {number} to be drawn", logs)
+        rounds = wait_for(
+            lambda: (lambda r: r if len(r) >= number else None)(self.rounds()),
+            WAIT,
+            f"round {number} to be drawn",
+            logs,
+        )
         return rounds[number - 1]
 
     def wait_until_finished(self, logs: Any) -> dict[str, Any]:
-        return wait_for(lambda: (lambda t: t if t["status"] == "finished" else None)(
-            self.tournament()), WAIT, "the tournament to finish", logs)
+        return wait_for(
+            lambda: (lambda t: t if t["status"] == "finished" else None)(self.tournament()),
+            WAIT,
+            "the tournament to finish",
+            logs,
+        )
 
 
 @pytest.fixture
@@ -106,15 +123,22 @@ def met(rounds: list[dict[str, Any]]) -> list[frozenset[int]]:
 def check_drawn_once(tournament_id: str, rounds: int, tables: int = 4) -> None:
     """In the database: each round once, with its pairings and one match per table."""
     tournament = Tournament.objects.get(pk=tournament_id)
-    numbers = list(Round.objects.filter(tournament=tournament).order_by("number")
-                   .values_list("number", flat=True))
+    numbers = list(
+        Round.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
     assert numbers == list(range(1, rounds + 1))
     for number in numbers:
-        assert Pairing.objects.filter(round__tournament=tournament,
-                                      round__number=number).count() == tables
+        assert (
+            Pairing.objects.filter(round__tournament=tournament, round__number=number).count()
+            == tables
+        )
     assert Match.objects.filter(tournament=tournament.view_id).count() == rounds * tables
-    assert Pairing.objects.filter(tournament=tournament).values("match").distinct().count() \
+    assert (
+        Pairing.objects.filter(tournament=tournament).values("match").distinct().count()
         == rounds * tables
+    )
 
 
 def play_swiss(director: Director, logs: Any) -> None:
@@ -142,8 +166,9 @@ def play_swiss(director: Director, logs: Any) -> None:
 
 
 @pytest.mark.worker
-def test_a_swiss_tournament_advances_through_the_worker(client: httpx.Client,
-                                                        live_worker: LiveWorker) -> None:
+def test_a_swiss_tournament_advances_through_the_worker(
+    client: httpx.Client, live_worker: LiveWorker
+) -> None:
     from scorekeeper.celery import app
 
     assert not app.conf.task_always_eager, "the tasks must go through the broker"
@@ -164,20 +189,24 @@ def own_connection(autocommit: bool = False) -> Any:
     """A connection of the test's own, beside Django's (to hold a lock, or to watch)."""
     import psycopg
 
-    return psycopg.connect(database_url(connection.settings_dict).split("?")[0],
-                           autocommit=autocommit)
+    return psycopg.connect(
+        database_url(connection.settings_dict).split("?")[0], autocommit=autocommit
+    )
 
 
 def worker_backends(monitor: Any, condition: str) -> int:
     """The worker's connections in that state (autocommit: pg_stat_activity is read afresh
     each time, not once per transaction)."""
-    return monitor.execute(f"SELECT count(*) FROM pg_stat_activity WHERE application_name = %s "
-                           f"AND {condition}", [APPLICATION_NAME]).fetchone()[0]
+    return monitor.execute(
+        f"SELECT count(*) FROM pg_stat_activity WHERE application_name = %s AND {condition}",
+        [APPLICATION_NAME],
+    ).fetchone()[0]
 
 
 @pytest.mark.worker
-def test_a_worker_killed_in_the_middle_of_an_advance(client: httpx.Client,
-                                                      live_worker: LiveWorker) -> None:
+def test_a_worker_killed_in_the_middle_of_an_advance(
+    client: httpx.Client, live_worker: LiveWorker
+) -> None:
     from tournaments.tasks import round_advance
 
     director = Director(client)
@@ -189,14 +218,22 @@ def test_a_worker_killed_in_the_middle_of_an_advance(client: httpx.Client,
             director.result(1, last)  # queued after the commit; the frozen worker waits
             locker.execute("LOCK TABLE tournaments_pairing IN SHARE MODE")
             live_worker.resume()
-            wait_for(lambda: worker_backends(monitor, "wait_event_type = 'Lock'"), WAIT,
-                     "the worker's advance to wait for the pairings table", live_worker.logs)
+            wait_for(
+                lambda: worker_backends(monitor, "wait_event_type = 'Lock'"),
+                WAIT,
+                "the worker's advance to wait for the pairings table",
+                live_worker.logs,
+            )
             live_worker.kill()
         finally:
             live_worker.resume()  # never leave a frozen worker behind (no-op once killed)
             locker.rollback()
-        wait_for(lambda: worker_backends(monitor, "state <> 'idle'") == 0, 30,
-                 "the killed worker's transactions to end", live_worker.logs)
+        wait_for(
+            lambda: worker_backends(monitor, "state <> 'idle'") == 0,
+            30,
+            "the killed worker's transactions to end",
+            live_worker.logs,
+        )
     # The killed advance left nothing: round 1 still playing, no round 2, no stray match.
     assert [r["number"] for r in director.rounds()] == [1]
     assert Round.objects.get(tournament_id=director.id, number=1).status == "playing"
@@ -226,16 +263,22 @@ def test_a_worker_killed_in_the_middle_of_an_advance(client: httpx.Client,
 
 
 @pytest.mark.worker
-def test_beat_calls_time_on_a_round_past_its_end(client: httpx.Client,
-                                                 live_worker: LiveWorker) -> None:
+def test_beat_calls_time_on_a_round_past_its_end(
+    client: httpx.Client, live_worker: LiveWorker
+) -> None:
     director = Director(client, round_minutes=50, options={"target": 1000})
     director.start()
     playing = director.round(1)
     assert playing["time_called"] is False and playing["ends_at"] is not None
     Round.objects.filter(tournament_id=director.id, number=1).update(
-        ends_at=timezone.now() - timedelta(seconds=1))
-    called = wait_for(lambda: (lambda r: r if r["time_called"] else None)(director.round(1)),
-                      WAIT, "beat to call time on round 1", live_worker.logs)
+        ends_at=timezone.now() - timedelta(seconds=1)
+    )
+    called = wait_for(
+        lambda: (lambda r: r if r["time_called"] else None)(director.round(1)),
+        WAIT,
+        "beat to call time on round 1",
+        live_worker.logs,
+    )
     for pairing in called["pairings"]:
         match = director.call("get", f"/api/matches/{pairing['match']}/", 200)
         assert match["time_called"] is True

@@ -6,6 +6,20 @@ from . import double_elimination, round_robin, single_elimination, swiss
 from .base import Draw, Entry, Format, Pairing, Result, RoundName, RuleViolation, StageSpec
 from .registry import FORMATS, find_format, register
 
-__all__ = ["FORMATS", "Draw", "Entry", "Format", "Pairing", "Result", "RoundName",
-           "RuleViolation", "StageSpec", "double_elimination", "find_format", "register",
-           "round_robin", "single_elimination", "swiss"]
+__all__ = [
+    "FORMATS",
+    "Draw",
+    "Entry",
+    "Format",
+    "Pairing",
+    "Result",
+    "RoundName",
+    "RuleViolation",
+    "StageSpec",
+    "double_elimination",
+    "find_format",
+    "register",
+    "round_robin",
+    "single_elimination",
+    "swiss",
+]

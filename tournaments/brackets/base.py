@@ -19,8 +19,16 @@ from typing import Any, ClassVar
 
 from scorekeeper.rules.errors import RuleViolation
 
-__all__ = ["Draw", "Entry", "Format", "Pairing", "Result", "RoundName", "RuleViolation",
-           "StageSpec"]
+__all__ = [
+    "Draw",
+    "Entry",
+    "Format",
+    "Pairing",
+    "Result",
+    "RoundName",
+    "RuleViolation",
+    "StageSpec",
+]
 
 
 @dataclass(frozen=True)
@@ -120,14 +128,25 @@ class Format(ABC):
         """Refuse, with a ``RuleViolation``, a stage that cannot be played by ``entries``."""
 
     @abstractmethod
-    def draw(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-             results: Sequence[Result], round_index: int, seed: int) -> Draw | None:
+    def draw(
+        self,
+        settings: Mapping[str, Any],
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        round_index: int,
+        seed: int,
+    ) -> Draw | None:
         """Round ``round_index`` (1, 2, … within the stage) from the entries (active and
         not) and the stage's results so far, or ``None`` once the stage is over."""
 
     @abstractmethod
-    def placements(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-                   results: Sequence[Result], seed: int = 0) -> list[list[int]] | None:
+    def placements(
+        self,
+        settings: Mapping[str, Any],
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        seed: int = 0,
+    ) -> list[list[int]] | None:
         """Elimination formats: entry numbers grouped by how far they went, best first (the
         champion, the runner-up, then the losers of each round, later rounds first; the
         entries still in, together, first). ``None`` for formats that rank by the tiebreaks

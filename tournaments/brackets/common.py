@@ -17,8 +17,9 @@ from scorekeeper.rules.fields import Field, clean_fields
 from .base import Entry, Pairing, RoundName, RuleViolation
 
 
-def configure_fields(fields: Sequence[Field], raw: Mapping[str, Any],
-                     field_name: str) -> dict[str, Any]:
+def configure_fields(
+    fields: Sequence[Field], raw: Mapping[str, Any], field_name: str
+) -> dict[str, Any]:
     """A stage's settings checked against its declared fields (unknown keys refused), with
     the defaults filled in; errors name ``<field_name>.<key>``."""
     try:
@@ -34,24 +35,30 @@ def check_two(entries: int, field_name: str) -> None:
 
 def seed_order(entries: Sequence[Entry], seed: int) -> list[Entry]:
     """The entries by seed, the unseeded after them in an order drawn from ``seed``."""
-    seeded = sorted((e for e in entries if e.seed is not None),
-                    key=lambda e: (e.seed, e.number))
+    seeded = sorted((e for e in entries if e.seed is not None), key=lambda e: (e.seed, e.number))
     unseeded = sorted((e for e in entries if e.seed is None), key=lambda e: e.number)
     random.Random(f"seed-order:{seed}").shuffle(unseeded)
     return seeded + unseeded
 
 
-def number_pairings(seated: Iterable[tuple[tuple[int, ...], str | None, int | None]]
-                    ) -> tuple[Pairing, ...]:
+def number_pairings(
+    seated: Iterable[tuple[tuple[int, ...], str | None, int | None]],
+) -> tuple[Pairing, ...]:
     """Pairings from (entries, bracket, group) in slot order: tables 1, 2, … for the
     matches, ``None`` for the byes."""
     pairings, table = [], 0
     for slot, (entries, bracket, group) in enumerate(seated, start=1):
         if len(entries) == 2:
             table += 1
-        pairings.append(Pairing(slot=slot, entries=tuple(entries),
-                                table=table if len(entries) == 2 else None,
-                                bracket=bracket, group=group))
+        pairings.append(
+            Pairing(
+                slot=slot,
+                entries=tuple(entries),
+                table=table if len(entries) == 2 else None,
+                bracket=bracket,
+                group=group,
+            )
+        )
     return tuple(pairings)
 
 

@@ -44,24 +44,38 @@ def dropped(index: int, count: int, pattern: str) -> int:
 
 def losers_bracket(winners: Sequence[Node], levels: int) -> list[Node]:
     """The losers' bracket fed by the winners' bracket of ``levels`` rounds."""
+
     def w(level: int) -> list[str]:
         return [node.key for node in winners if node.level == level]
 
     first = w(1)
-    row = [Node(f"L1.{i + 1}", "losers", 1, (("loser", first[2 * i]), ("loser", first[2 * i + 1])))
-           for i in range(len(first) // 2)]
+    row = [
+        Node(f"L1.{i + 1}", "losers", 1, (("loser", first[2 * i]), ("loser", first[2 * i + 1])))
+        for i in range(len(first) // 2)
+    ]
     nodes = list(row)
     for j in range(2, levels + 1):
         drops, pattern = w(j), DROP_ORDER[(j - 2) % len(DROP_ORDER)]
-        row = [Node(f"L{2 * j - 2}.{i + 1}", "losers", 2 * j - 2,
-                    (("winner", node.key),
-                     ("loser", drops[dropped(i, len(drops), pattern)])))
-               for i, node in enumerate(row)]
+        row = [
+            Node(
+                f"L{2 * j - 2}.{i + 1}",
+                "losers",
+                2 * j - 2,
+                (("winner", node.key), ("loser", drops[dropped(i, len(drops), pattern)])),
+            )
+            for i, node in enumerate(row)
+        ]
         nodes += row
         if j < levels:
-            row = [Node(f"L{2 * j - 1}.{i + 1}", "losers", 2 * j - 1,
-                        (("winner", row[2 * i].key), ("winner", row[2 * i + 1].key)))
-                   for i in range(len(row) // 2)]
+            row = [
+                Node(
+                    f"L{2 * j - 1}.{i + 1}",
+                    "losers",
+                    2 * j - 1,
+                    (("winner", row[2 * i].key), ("winner", row[2 * i + 1].key)),
+                )
+                for i in range(len(row) // 2)
+            ]
             nodes += row
     return nodes
 
@@ -78,8 +92,9 @@ class DoubleElimination(Format):
     def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
         check_two(entries, field_name)
 
-    def nodes(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-              seed: int) -> tuple[list[Node], dict[int, int]]:
+    def nodes(
+        self, settings: Mapping[str, Any], entries: Sequence[Entry], seed: int
+    ) -> tuple[list[Node], dict[int, int]]:
         by_seed = [e.number for e in seed_order(entries, seed)]
         places = places_for(len(by_seed))
         seats = [by_seed[s - 1] if s <= len(by_seed) else None for s in bracket_order(places)]
@@ -93,13 +108,25 @@ class DoubleElimination(Format):
             nodes.append(Node("F2", "final", 2, (("reset", "F", 0), ("reset", "F", 1))))
         return nodes, {number: index for index, number in enumerate(by_seed)}
 
-    def replay(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-               results: Sequence[Result], round_index: int, seed: int) -> Replay:
+    def replay(
+        self,
+        settings: Mapping[str, Any],
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        round_index: int,
+        seed: int,
+    ) -> Replay:
         nodes, rank = self.nodes(settings, entries, seed)
         return Replay(nodes, entries, results, round_index, rank)
 
-    def draw(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-             results: Sequence[Result], round_index: int, seed: int) -> Draw | None:
+    def draw(
+        self,
+        settings: Mapping[str, Any],
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        round_index: int,
+        seed: int,
+    ) -> Draw | None:
         replay = self.replay(settings, entries, results, round_index, seed)
         pairings = replay.pairings()
         if not pairings:
@@ -108,7 +135,12 @@ class DoubleElimination(Format):
             return Draw(pairings, RoundName("final"))
         return Draw(pairings, RoundName("round", number=round_index))
 
-    def placements(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-                   results: Sequence[Result], seed: int = 0) -> list[list[int]]:
+    def placements(
+        self,
+        settings: Mapping[str, Any],
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        seed: int = 0,
+    ) -> list[list[int]]:
         """``seed``: the stage's random seed, as given to ``draw`` (it places the unseeded)."""
         return placements(self.replay(settings, entries, results, 10**6, seed), entries)

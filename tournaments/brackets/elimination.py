@@ -37,8 +37,11 @@ def bracket_order(places: int) -> list[int]:
     order = [1]
     while len(order) < places:
         k = len(order) * 2
-        order = [seat for i, s in enumerate(order, start=1)
-                 for seat in ((s, k + 1 - s) if i % 2 else (k + 1 - s, s))]
+        order = [
+            seat
+            for i, s in enumerate(order, start=1)
+            for seat in ((s, k + 1 - s) if i % 2 else (k + 1 - s, s))
+        ]
     return order
 
 
@@ -64,23 +67,35 @@ class Outcome:
 class Replay:
     """A bracket's state after the stage's past rounds, and the round to draw next."""
 
-    def __init__(self, nodes: Sequence[Node], entries: Sequence[Entry],
-                 results: Sequence[Result], round_index: int, rank: dict[int, int]) -> None:
+    def __init__(
+        self,
+        nodes: Sequence[Node],
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        round_index: int,
+        rank: dict[int, int],
+    ) -> None:
         self.nodes, self.rank = list(nodes), rank
         self.by_key = {node.key: node for node in nodes}
-        self.after = {source[1]: node.key for node in nodes for source in node.sources
-                      if source[0] == "winner"}
+        self.after = {
+            source[1]: node.key
+            for node in nodes
+            for source in node.sources
+            if source[0] == "winner"
+        }
         self.state: dict[str, Outcome] = {}
         numbers = sorted({result.round for result in results})
         self.ready: list[Node] = []
         # Past the rounds with results there is nothing more to settle.
         for index in range(1, min(round_index, len(numbers) + 1) + 1):
             self._settle_empty(index)
-            self.ready = [node for node in nodes
-                          if node.key not in self.state and self.known(node)]
+            self.ready = [node for node in nodes if node.key not in self.state and self.known(node)]
             if index < round_index:
-                past = ([r for r in results if r.round == numbers[index - 1]]
-                        if index <= len(numbers) else [])
+                past = (
+                    [r for r in results if r.round == numbers[index - 1]]
+                    if index <= len(numbers)
+                    else []
+                )
                 touching = _by_entry(past)
                 for node in self.ready:
                     self.state[node.key] = self._from_results(node, past, touching, index)
@@ -136,13 +151,16 @@ class Replay:
                     self.state[node.key] = Outcome(entrants, winner, None, index, False)
                     changed = True
 
-    def _from_results(self, node: Node, past: Sequence[Result],
-                      touching: dict[int, list[int]], index: int) -> Outcome:
+    def _from_results(
+        self, node: Node, past: Sequence[Result], touching: dict[int, list[int]], index: int
+    ) -> Outcome:
         entrants = self.entrants(node)
         # The results that seat one of the node's entrants, the node's own bracket first
         # (in case the caller's results carry it), then in the order given.
-        found = sorted({position for entry in entrants for position in touching.get(entry, ())},
-                       key=lambda position: (past[position].bracket != node.bracket, position))
+        found = sorted(
+            {position for entry in entrants for position in touching.get(entry, ())},
+            key=lambda position: (past[position].bracket != node.bracket, position),
+        )
         if found:
             result = past[found[0]]
             if len(result.entries) == 2 and result.winner in result.entries:
@@ -177,18 +195,20 @@ class Replay:
             return not outcome.match  # a walkover's loser does not drop: it is out
         if node.kind == "grand_final":
             resets = any(n.sources[0] == ("reset", node.key, 0) for n in self.nodes)
-            return not (resets and outcome.match
-                        and outcome.winner == self.value(node.sources[1])[1])
+            return not (
+                resets and outcome.match and outcome.winner == self.value(node.sources[1])[1]
+            )
         return True
 
 
-def placements(replay: Replay, entries: Sequence[Entry], key: str = "round"
-               ) -> list[list[int]]:
+def placements(replay: Replay, entries: Sequence[Entry], key: str = "round") -> list[list[int]]:
     """Entries grouped by how far they went: those still in first, then the ones out in
     later rounds first (``key``: by the stage ``round`` or the bracket ``level``)."""
     gone = replay.out()
-    score = {e.number: (gone[e.number][0 if key == "round" else 1] if e.number in gone
-                        else 10**9) for e in entries}
+    score = {
+        e.number: (gone[e.number][0 if key == "round" else 1] if e.number in gone else 10**9)
+        for e in entries
+    }
     groups: dict[int, list[int]] = {}
     for number in sorted(score, key=lambda n: (-score[n], replay.rank[n])):
         groups.setdefault(score[number], []).append(number)

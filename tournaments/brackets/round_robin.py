@@ -31,7 +31,7 @@ def snake(order: Sequence[int], groups: int) -> dict[int, int]:
     dealt = {}
     for index, number in enumerate(order):
         row, column = divmod(index, groups)
-        dealt[number] = (groups - column if row % 2 else column + 1)
+        dealt[number] = groups - column if row % 2 else column + 1
     return dealt
 
 
@@ -57,8 +57,10 @@ def berger(members: Sequence[int]) -> list[list[tuple[int | None, int | None]]]:
 class RoundRobin(Format):
     name = "round_robin"
     draws_allowed = True
-    fields = (Int("groups", required=False, default=1, min=1, max=SANE_LIMIT),
-              Int("cycles", required=False, default=1, min=1, max=4))
+    fields = (
+        Int("groups", required=False, default=1, min=1, max=SANE_LIMIT),
+        Int("cycles", required=False, default=1, min=1, max=4),
+    )
 
     def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
         return configure_fields(self.fields, raw, field_name)
@@ -66,12 +68,16 @@ class RoundRobin(Format):
     def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
         check_two(entries, field_name)
         if entries // settings["groups"] < 2:
-            raise RuleViolation(f"{field_name}.groups",
-                                _("{entries} entries make at most {most} groups of 2 or more."),
-                                entries=entries, most=entries // 2)
+            raise RuleViolation(
+                f"{field_name}.groups",
+                _("{entries} entries make at most {most} groups of 2 or more."),
+                entries=entries,
+                most=entries // 2,
+            )
 
-    def groups(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-               seed: int) -> dict[int, int]:
+    def groups(
+        self, settings: Mapping[str, Any], entries: Sequence[Entry], seed: int
+    ) -> dict[int, int]:
         """Each entry's group (1, 2, …): for the standings and the pairings' ``group``."""
         return snake([e.number for e in seed_order(entries, seed)], settings["groups"])
 
@@ -84,8 +90,14 @@ class RoundRobin(Format):
         largest = -(-entries // settings["groups"])  # a group one smaller has as many
         return largest if largest % 2 else largest - 1
 
-    def draw(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-             results: Sequence[Result], round_index: int, seed: int) -> Draw | None:
+    def draw(
+        self,
+        settings: Mapping[str, Any],
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        round_index: int,
+        seed: int,
+    ) -> Draw | None:
         if round_index > self.rounds(settings, len(entries)) or round_index < 1:
             return None
         dealt = self.groups(settings, entries, seed)
@@ -98,17 +110,25 @@ class RoundRobin(Format):
             turn, index = divmod(round_index - 1, self.per_cycle(settings, len(entries)))
             if index >= len(cycle):
                 continue
-            matches, byes = [], []
+            matches: list[tuple[int, ...]] = []
+            byes: list[tuple[int, ...]] = []
             for pair in cycle[index]:
-                playing = tuple(e for e in (pair[::-1] if turn % 2 else pair)
-                                if e is not None and e in active)
+                playing = tuple(
+                    e for e in (pair[::-1] if turn % 2 else pair) if e is not None and e in active
+                )
                 (matches if len(playing) == 2 else byes if playing else []).append(playing)
-            seated += [(pair, None, group if settings["groups"] > 1 else None)
-                       for pair in matches + byes]
+            seated += [
+                (pair, None, group if settings["groups"] > 1 else None) for pair in matches + byes
+            ]
         if not seated:
             return None
         return Draw(number_pairings(seated), RoundName("round", number=round_index))
 
-    def placements(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-                   results: Sequence[Result], seed: int = 0) -> None:
+    def placements(
+        self,
+        settings: Mapping[str, Any],
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        seed: int = 0,
+    ) -> None:
         return None

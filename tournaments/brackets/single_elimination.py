@@ -39,17 +39,29 @@ def places_for(entries: int) -> int:
     return places
 
 
-def knockout(order: Sequence[int], bracket: str | None, prefix: str,
-             first: Sequence[tuple[Any, ...]] | None = None, kind: str = "out") -> list[Node]:
+def knockout(
+    order: Sequence[int | None],
+    bracket: str | None,
+    prefix: str,
+    first: Sequence[tuple[Any, ...]] | None = None,
+    kind: str = "out",
+) -> list[Node]:
     """The nodes of a knockout of ``len(order)`` places (entries in bracket order, ``None``
     for an empty place), or fed by ``first`` (sources, two per first-round node)."""
     sources = list(first) if first is not None else [("seat", e) for e in order]
     nodes: list[Node] = []
     level = 1
     while len(sources) >= 2:
-        row = [Node(f"{prefix}{level}.{i + 1}", bracket, level,
-                    (sources[2 * i], sources[2 * i + 1]), kind)
-               for i in range(len(sources) // 2)]
+        row = [
+            Node(
+                f"{prefix}{level}.{i + 1}",
+                bracket,
+                level,
+                (sources[2 * i], sources[2 * i + 1]),
+                kind,
+            )
+            for i in range(len(sources) // 2)
+        ]
         nodes += row
         sources = [("winner", node.key) for node in row]
         level += 1
@@ -60,8 +72,10 @@ def knockout(order: Sequence[int], bracket: str | None, prefix: str,
 class SingleElimination(Format):
     name = "single_elimination"
     draws_allowed = False
-    fields = (Bool("third_place", required=False, default=False),
-              Bool("consolation", required=False, default=False))
+    fields = (
+        Bool("third_place", required=False, default=False),
+        Bool("consolation", required=False, default=False),
+    )
 
     def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
         return configure_fields(self.fields, raw, field_name)
@@ -69,8 +83,9 @@ class SingleElimination(Format):
     def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
         check_two(entries, field_name)
 
-    def nodes(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-              seed: int) -> tuple[list[Node], dict[int, int]]:
+    def nodes(
+        self, settings: Mapping[str, Any], entries: Sequence[Entry], seed: int
+    ) -> tuple[list[Node], dict[int, int]]:
         by_seed = [e.number for e in seed_order(entries, seed)]
         places = places_for(len(by_seed))
         seats = [by_seed[s - 1] if s <= len(by_seed) else None for s in bracket_order(places)]
@@ -78,8 +93,9 @@ class SingleElimination(Format):
         levels = max(node.level for node in nodes)
         if settings["third_place"] and levels >= 2:
             semis = [node.key for node in nodes if node.level == levels - 1]
-            nodes.append(Node("T", "third_place", levels,
-                              (("loser", semis[0]), ("loser", semis[1])), "side"))
+            nodes.append(
+                Node("T", "third_place", levels, (("loser", semis[0]), ("loser", semis[1])), "side")
+            )
         # In a bracket of 4 the first round's losers are the semi-finalists: with
         # third_place, that match is their consolation.
         if settings["consolation"] and levels >= (3 if settings["third_place"] else 2):
@@ -87,13 +103,25 @@ class SingleElimination(Format):
             nodes += knockout([], "consolation", "C", first, "side")
         return nodes, {number: index for index, number in enumerate(by_seed)}
 
-    def replay(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-               results: Sequence[Result], round_index: int, seed: int) -> Replay:
+    def replay(
+        self,
+        settings: Mapping[str, Any],
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        round_index: int,
+        seed: int,
+    ) -> Replay:
         nodes, rank = self.nodes(settings, entries, seed)
         return Replay(nodes, entries, results, round_index, rank)
 
-    def draw(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-             results: Sequence[Result], round_index: int, seed: int) -> Draw | None:
+    def draw(
+        self,
+        settings: Mapping[str, Any],
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        round_index: int,
+        seed: int,
+    ) -> Draw | None:
         replay = self.replay(settings, entries, results, round_index, seed)
         pairings = replay.pairings()
         if not pairings:
@@ -104,8 +132,13 @@ class SingleElimination(Format):
             return Draw(pairings, knockout_name(places))
         return Draw(pairings, RoundName("round", number=round_index))
 
-    def placements(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-                   results: Sequence[Result], seed: int = 0) -> list[list[int]]:
+    def placements(
+        self,
+        settings: Mapping[str, Any],
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        seed: int = 0,
+    ) -> list[list[int]]:
         """``seed``: the stage's random seed, as given to ``draw`` (it places the unseeded)."""
         replay = self.replay(settings, entries, results, 10**6, seed)
         groups = placements(replay, entries, key="level")
@@ -120,22 +153,27 @@ class SingleElimination(Format):
         return groups
 
 
-def _split(groups: list[list[int]], first: list[int], second: list[int]) -> list[list[int]]:
-    out = []
+def _split(
+    groups: list[list[int]], first: Sequence[int | None], second: Sequence[int | None]
+) -> list[list[int]]:
+    out: list[list[int]] = []
     for group in groups:
         if set(first) <= set(group) and set(second) <= set(group):
             rest = [n for n in group if n not in first and n not in second]
-            out += [first, second] + ([rest] if rest else [])
+            out += [[n for n in first if n is not None], [n for n in second if n is not None]]
+            out += [rest] if rest else []
         else:
             out.append(group)
     return out
 
 
-def _after_semi_finals(groups: list[list[int]], winner: int, replay: Replay,
-                       levels: int) -> list[list[int]]:
+def _after_semi_finals(
+    groups: list[list[int]], winner: int, replay: Replay, levels: int
+) -> list[list[int]]:
     gone = replay.out()
     groups = [[n for n in group if n != winner] for group in groups]
     groups = [group for group in groups if group]
-    cut = sum(1 for group in groups
-              if any(n not in gone or gone[n][1] >= levels - 1 for n in group))
+    cut = sum(
+        1 for group in groups if any(n not in gone or gone[n][1] >= levels - 1 for n in group)
+    )
     return [*groups[:cut], [winner], *groups[cut:]]

@@ -29,28 +29,72 @@ from scorekeeper.rules.errors import _
 
 from .base import Entry, Result
 
-__all__ = ["DEFAULT_TIEBREAKS", "KEY_WORDS", "TIEBREAKS", "Row", "Why", "advancing",
-           "group_standings", "metrics", "standings"]
+__all__ = [
+    "DEFAULT_TIEBREAKS",
+    "KEY_WORDS",
+    "TIEBREAKS",
+    "Row",
+    "Why",
+    "advancing",
+    "group_standings",
+    "metrics",
+    "standings",
+]
 
 TIEBREAKS: tuple[str, ...] = (
-    "match_points", "wins", "draws", "losses", "played", "games_won", "points_for",
-    "points_against", "points_diff", "buchholz", "median_buchholz", "sonneborn_berger",
-    "head_to_head")
+    "match_points",
+    "wins",
+    "draws",
+    "losses",
+    "played",
+    "games_won",
+    "points_for",
+    "points_against",
+    "points_diff",
+    "buchholz",
+    "median_buchholz",
+    "sonneborn_berger",
+    "head_to_head",
+)
 DEFAULT_TIEBREAKS: tuple[str, ...] = (
-    "match_points", "points_diff", "points_for", "buchholz", "head_to_head")
+    "match_points",
+    "points_diff",
+    "points_for",
+    "buchholz",
+    "head_to_head",
+)
 FEWER_IS_BETTER = frozenset({"losses", "points_against"})
 # The words for each key in a ``why`` sentence (the caller translates them).
 KEY_WORDS: dict[str, str] = {
-    "match_points": _("match points"), "wins": _("wins"), "draws": _("draws"),
-    "losses": _("losses"), "played": _("pairings played"), "games_won": _("games won"),
-    "points_for": _("points scored"), "points_against": _("points conceded"),
-    "points_diff": _("points difference"), "buchholz": _("Buchholz"),
-    "median_buchholz": _("median Buchholz"), "sonneborn_berger": _("Sonneborn-Berger"),
+    "match_points": _("match points"),
+    "wins": _("wins"),
+    "draws": _("draws"),
+    "losses": _("losses"),
+    "played": _("pairings played"),
+    "games_won": _("games won"),
+    "points_for": _("points scored"),
+    "points_against": _("points conceded"),
+    "points_diff": _("points difference"),
+    "buchholz": _("Buchholz"),
+    "median_buchholz": _("median Buchholz"),
+    "sonneborn_berger": _("Sonneborn-Berger"),
     "head_to_head": _("head-to-head"),
 }
-METRICS = ("played", "wins", "draws", "losses", "match_points", "games_won", "points_for",
-           "points_against", "points_diff", "buchholz", "median_buchholz",
-           "sonneborn_berger", "head_to_head")
+METRICS = (
+    "played",
+    "wins",
+    "draws",
+    "losses",
+    "match_points",
+    "games_won",
+    "points_for",
+    "points_against",
+    "points_diff",
+    "buchholz",
+    "median_buchholz",
+    "sonneborn_berger",
+    "head_to_head",
+)
 
 
 @dataclass(frozen=True)
@@ -92,15 +136,15 @@ def _number(value: float) -> int | float:
 
 def metrics(entries: Sequence[Entry], results: Sequence[Result]) -> dict[int, dict[str, Any]]:
     """Every metric but ``head_to_head`` (0 here), by entry number."""
-    table: dict[int, dict[str, Any]] = {
-        e.number: dict.fromkeys(METRICS, 0) for e in entries}
+    table: dict[int, dict[str, Any]] = {e.number: dict.fromkeys(METRICS, 0) for e in entries}
     met: dict[int, list[tuple[int, str]]] = defaultdict(list)  # opponent, win/draw/loss
     for result in results:
         for index, number in enumerate(result.entries):
             row = table.setdefault(number, dict.fromkeys(METRICS, 0))
             row["played"] += 1
-            outcome = ("draw" if result.winner is None
-                       else "win" if result.winner == number else "loss")
+            outcome = (
+                "draw" if result.winner is None else "win" if result.winner == number else "loss"
+            )
             row[{"win": "wins", "draw": "draws", "loss": "losses"}[outcome]] += 1
             row["match_points"] += {"win": 2, "draw": 1, "loss": 0}[outcome]
             if index < len(result.games_won):
@@ -113,14 +157,16 @@ def metrics(entries: Sequence[Entry], results: Sequence[Result]) -> dict[int, di
                     met[number].append((other, outcome))
     for number, row in table.items():
         row["points_diff"] = row["points_for"] - row["points_against"]
-        terms = [table[other]["match_points"] for other, _outcome in met[number]
-                 if other in table]
+        terms = [table[other]["match_points"] for other, _outcome in met[number] if other in table]
         row["buchholz"] = sum(terms)
-        row["median_buchholz"] = (sum(sorted(terms)[1:-1]) if len(terms) >= 3
-                                  else row["buchholz"])
-        row["sonneborn_berger"] = _number(sum(
-            table[other]["match_points"] * {"win": 1, "draw": 0.5, "loss": 0}[outcome]
-            for other, outcome in met[number] if other in table))
+        row["median_buchholz"] = sum(sorted(terms)[1:-1]) if len(terms) >= 3 else row["buchholz"]
+        row["sonneborn_berger"] = _number(
+            sum(
+                table[other]["match_points"] * {"win": 1, "draw": 0.5, "loss": 0}[outcome]
+                for other, outcome in met[number]
+                if other in table
+            )
+        )
     return table
 
 
@@ -128,8 +174,9 @@ def _value(row: Mapping[str, Any], key: str) -> Any:
     return -row[key] if key in FEWER_IS_BETTER else row[key]
 
 
-def _head_to_head(table: dict[int, dict[str, Any]], results: Sequence[Result],
-                  before: Sequence[str]) -> None:
+def _head_to_head(
+    table: dict[int, dict[str, Any]], results: Sequence[Result], before: Sequence[str]
+) -> None:
     level: dict[tuple, list[int]] = defaultdict(list)
     for number, row in table.items():
         level[tuple(row[key] for key in before)].append(number)
@@ -141,7 +188,8 @@ def _head_to_head(table: dict[int, dict[str, Any]], results: Sequence[Result],
             if len(result.entries) == 2 and set(result.entries) <= inside:
                 for number in result.entries:
                     table[number]["head_to_head"] += (
-                        1 if result.winner is None else 2 if result.winner == number else 0)
+                        1 if result.winner is None else 2 if result.winner == number else 0
+                    )
 
 
 def _why(upper: Row, lower: Row, keys: Sequence[str]) -> Why:
@@ -150,44 +198,67 @@ def _why(upper: Row, lower: Row, keys: Sequence[str]) -> Why:
     for key in keys:
         mine, theirs = getattr(upper, key), getattr(lower, key)
         if mine != theirs:
-            return Why(_("ahead of {other} on {key} ({value} to {other_value})"),
-                       {"other": lower.entry, "key": key, "value": mine,
-                        "other_value": theirs})
+            return Why(
+                _("ahead of {other} on {key} ({value} to {other_value})"),
+                {"other": lower.entry, "key": key, "value": mine, "other_value": theirs},
+            )
     if upper.seed is not None and upper.seed != lower.seed:
-        return Why(_("level with {other} on every key, ahead as the lower seed"),
-                   {"other": lower.entry})
-    return Why(_("level with {other} on every key, ahead as the earlier entry"),
-               {"other": lower.entry})
+        return Why(
+            _("level with {other} on every key, ahead as the lower seed"), {"other": lower.entry}
+        )
+    return Why(
+        _("level with {other} on every key, ahead as the earlier entry"), {"other": lower.entry}
+    )
 
 
-def standings(entries: Sequence[Entry], results: Sequence[Result], tiebreaks: Sequence[str],
-              placements: Sequence[Sequence[int]] | None = None) -> list[Row]:
+def standings(
+    entries: Sequence[Entry],
+    results: Sequence[Result],
+    tiebreaks: Sequence[str],
+    placements: Sequence[Sequence[int]] | None = None,
+) -> list[Row]:
     """Every entry's row, in rank order (ranks 1, 2, …)."""
     table = metrics(entries, results)
     if "head_to_head" in tiebreaks:
-        _head_to_head(table, results, tiebreaks[:list(tiebreaks).index("head_to_head")])
-    placed = {number: index for index, group in enumerate(placements or ())
-              for number in group}
+        _head_to_head(table, results, tiebreaks[: list(tiebreaks).index("head_to_head")])
+    placed = {number: index for index, group in enumerate(placements or ()) for number in group}
     last = len(placements or ())
     by_number = {e.number: e for e in entries}
 
     def order(entry: Entry) -> tuple:
         row = table[entry.number]
-        return (placed.get(entry.number, last) if placements is not None else 0,
-                *(-_value(row, key) for key in tiebreaks),
-                entry.seed is None, entry.seed or 0, entry.number)
+        return (
+            placed.get(entry.number, last) if placements is not None else 0,
+            *(-_value(row, key) for key in tiebreaks),
+            entry.seed is None,
+            entry.seed or 0,
+            entry.number,
+        )
 
     ranked = sorted(by_number.values(), key=order)
-    rows = [Row(rank=rank, entry=e.number, active=e.active, seed=e.seed,
-                placement=placed.get(e.number, last) if placements is not None else None,
-                **table[e.number])
-            for rank, e in enumerate(ranked, start=1)]
-    return [replace(row, why=_why(row, rows[i + 1], tiebreaks) if i + 1 < len(rows) else None)
-            for i, row in enumerate(rows)]
+    rows = [
+        Row(
+            rank=rank,
+            entry=e.number,
+            active=e.active,
+            seed=e.seed,
+            placement=placed.get(e.number, last) if placements is not None else None,
+            **table[e.number],
+        )
+        for rank, e in enumerate(ranked, start=1)
+    ]
+    return [
+        replace(row, why=_why(row, rows[i + 1], tiebreaks) if i + 1 < len(rows) else None)
+        for i, row in enumerate(rows)
+    ]
 
 
-def group_standings(entries: Sequence[Entry], results: Sequence[Result],
-                    tiebreaks: Sequence[str], groups: Mapping[int, int]) -> list[Row]:
+def group_standings(
+    entries: Sequence[Entry],
+    results: Sequence[Result],
+    tiebreaks: Sequence[str],
+    groups: Mapping[int, int],
+) -> list[Row]:
     """Standings of a stage with groups: ``groups`` maps each entry to its group (1, 2, …);
     each row has ``group`` and its rank inside it, and the rows come group by group. Each
     group ranks its own pairings."""
@@ -200,8 +271,9 @@ def group_standings(entries: Sequence[Entry], results: Sequence[Result],
     return rows
 
 
-def advancing(rows: Sequence[Row], n: int,
-              tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> list[int]:
+def advancing(
+    rows: Sequence[Row], n: int, tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS
+) -> list[int]:
     """The ``n`` entries that go on to the next stage, in the order they advance (their new
     seeds): the first ``n`` active rows; with groups, every group's first (ranked among
     themselves by the tiebreaks, head-to-head aside as they have not met), then every
@@ -216,7 +288,13 @@ def advancing(rows: Sequence[Row], n: int,
     chosen: list[int] = []
     for place in range(max(len(members) for members in by_group.values())):
         tier = [members[place] for members in by_group.values() if place < len(members)]
-        tier.sort(key=lambda row: (*(-_value(row.__dict__, key) for key in keys),
-                                   row.seed is None, row.seed or 0, row.entry))
+        tier.sort(
+            key=lambda row: (
+                *(-_value(row.__dict__, key) for key in keys),
+                row.seed is None,
+                row.seed or 0,
+                row.entry,
+            )
+        )
         chosen += [row.entry for row in tier]
     return chosen[:n]

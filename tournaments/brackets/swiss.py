@@ -73,8 +73,9 @@ def _met(results: Sequence[Result]) -> tuple[set[frozenset[int]], Counter[int]]:
 class Weights:
     """The tiers of the matching's weights, sized for the field (module docstring)."""
 
-    def __init__(self, order: Sequence[int], points: Mapping[int, int],
-                 random_seed: int | None) -> None:
+    def __init__(
+        self, order: Sequence[int], points: Mapping[int, int], random_seed: int | None
+    ) -> None:
         self.order, self.random_seed = list(order), random_seed
         self.rank = {number: index for index, number in enumerate(order)}
         n = len(order) + 1
@@ -102,8 +103,10 @@ class Weights:
     def pairs(self, i: np.ndarray, j: np.ndarray, rematch: np.ndarray) -> list[int]:
         """The weights of the pairs of places ``i`` < ``j`` in the order."""
         below = (self.bye_tier - 1 - self.penalty(i, j)).tolist()
-        return [w if bad else w + self.rematch_tier
-                for w, bad in zip(below, rematch.tolist(), strict=True)]
+        return [
+            w if bad else w + self.rematch_tier
+            for w, bad in zip(below, rematch.tolist(), strict=True)
+        ]
 
     def penalty(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         if self.random_seed is not None:
@@ -113,13 +116,21 @@ class Weights:
         inside = np.abs(np.abs(self.place[i] - self.place[j]) - self.half[i])
         # A float across d score groups costs d² floats: floats go to the next group.
         steps = self.group[j] - self.group[i]
-        across = (self.float_tier * steps * steps
-                  + self.diff_tier * np.abs(self.points[i] - self.points[j]) + (j - i))
+        across = (
+            self.float_tier * steps * steps
+            + self.diff_tier * np.abs(self.points[i] - self.points[j])
+            + (j - i)
+        )
         return np.where(same, inside, across)
 
 
-def pair_round(order: Sequence[int], points: Mapping[int, int], met: set[frozenset[int]],
-               byes: Counter[int], random_seed: int | None = None) -> list[tuple[int, ...]]:
+def pair_round(
+    order: Sequence[int],
+    points: Mapping[int, int],
+    met: set[frozenset[int]],
+    byes: Counter[int],
+    random_seed: int | None = None,
+) -> list[tuple[int, ...]]:
     """Pairings (better-ranked first) of ``order`` (best first), plus a bye if odd."""
     weights = Weights(order, points, random_seed)
     eligible: list[int] = []
@@ -133,21 +144,26 @@ def pair_round(order: Sequence[int], points: Mapping[int, int], met: set[frozens
     return _sorted(matching, weights.rank)
 
 
-def _match(order: Sequence[int], met: set[frozenset[int]], weights: Weights,
-           eligible: Sequence[int]) -> list[tuple[int, ...]]:
+def _match(
+    order: Sequence[int], met: set[frozenset[int]], weights: Weights, eligible: Sequence[int]
+) -> list[tuple[int, ...]]:
     """The best perfect matching; on a big field first over the pairs inside a score group
     and the near pairs across to the next group (far quicker), then over every pair if that
     leaves a rematch or an entry unpaired."""
     window = 1 if len(order) > FULL_GRAPH_UP_TO else None
     pairs = _matching(order, met, weights, eligible, window)
-    if window is not None and (_rematches(pairs, met) or
-                               sum(map(len, pairs)) < len(order)):
+    if window is not None and (_rematches(pairs, met) or sum(map(len, pairs)) < len(order)):
         pairs = _matching(order, met, weights, eligible, None)
     return pairs
 
 
-def _matching(order: Sequence[int], met: set[frozenset[int]], weights: Weights,
-              eligible: Sequence[int], window: int | None) -> list[tuple[int, ...]]:
+def _matching(
+    order: Sequence[int],
+    met: set[frozenset[int]],
+    weights: Weights,
+    eligible: Sequence[int],
+    window: int | None,
+) -> list[tuple[int, ...]]:
     n = len(order)
     i, j = np.triu_indices(n, 1)
     if window is not None:
@@ -158,9 +174,14 @@ def _matching(order: Sequence[int], met: set[frozenset[int]], weights: Weights,
         keep = (group[i] == group[j]) | ((j < end[i]) & (j - i <= FLOAT_REACH))
         i, j = i[keep], j[keep]
     place = weights.rank
-    met_keys = np.array(sorted(min(place[a], place[b]) * n + max(place[a], place[b])
-                               for a, b in map(tuple, met) if a in place and b in place),
-                        dtype=np.int64)
+    met_keys = np.array(
+        sorted(
+            min(place[a], place[b]) * n + max(place[a], place[b])
+            for a, b in map(tuple, met)
+            if a in place and b in place
+        ),
+        dtype=np.int64,
+    )
     rematch = np.isin(i * n + j, met_keys)
     graph = rx.PyGraph()
     graph.add_nodes_from([*order, BYE] if eligible else list(order))
@@ -179,8 +200,7 @@ def _rematches(pairs: Sequence[tuple[int, ...]], met: set[frozenset[int]]) -> bo
     return any(len(pair) == 2 and frozenset(pair) in met for pair in pairs)
 
 
-def _sorted(pairs: Sequence[tuple[int, ...]], rank: Mapping[int, int]
-            ) -> list[tuple[int, ...]]:
+def _sorted(pairs: Sequence[tuple[int, ...]], rank: Mapping[int, int]) -> list[tuple[int, ...]]:
     seated = [tuple(sorted(pair, key=rank.__getitem__)) for pair in pairs]
     return sorted(seated, key=lambda pair: (len(pair) == 1, rank[pair[0]]))
 
@@ -189,9 +209,10 @@ def _sorted(pairs: Sequence[tuple[int, ...]], rank: Mapping[int, int]
 class Swiss(Format):
     name = "swiss"
     draws_allowed = True
-    fields = (Int("rounds", min=1, max=SANE_LIMIT),
-              Choice("pairing", required=False, default="standings",
-                     choices=("standings", "random")))
+    fields = (
+        Int("rounds", min=1, max=SANE_LIMIT),
+        Choice("pairing", required=False, default="standings", choices=("standings", "random")),
+    )
 
     def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
         return configure_fields(self.fields, raw, field_name)
@@ -199,32 +220,51 @@ class Swiss(Format):
     def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
         check_two(entries, field_name)
         if settings["rounds"] > entries - 1:
-            raise RuleViolation(f"{field_name}.rounds",
-                                _("{entries} entries can play at most {most} Swiss rounds."),
-                                entries=entries, most=entries - 1)
+            raise RuleViolation(
+                f"{field_name}.rounds",
+                _("{entries} entries can play at most {most} Swiss rounds."),
+                entries=entries,
+                most=entries - 1,
+            )
 
-    def draw(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-             results: Sequence[Result], round_index: int, seed: int,
-             tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> Draw | None:
+    def draw(
+        self,
+        settings: Mapping[str, Any],
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        round_index: int,
+        seed: int,
+        tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+    ) -> Draw | None:
         """``tiebreaks`` (optional) orders the entries inside each score group."""
         active = [e for e in entries if e.active]
         if round_index > settings["rounds"] or len(active) < 2:
             return None
         by_seed = seed_order(active, seed)
         met, byes = _met(results)
-        random_seed = (random.Random(f"swiss:{seed}:{round_index}").getrandbits(64)
-                       if settings["pairing"] == "random" else None)
+        random_seed = (
+            random.Random(f"swiss:{seed}:{round_index}").getrandbits(64)
+            if settings["pairing"] == "random"
+            else None
+        )
         if round_index == 1 and random_seed is None:
             pairs = first_round([e.number for e in by_seed])
         else:
             order, points = self.ranked(entries, results, by_seed, tiebreaks, round_index)
             pairs = pair_round(order, points, met, byes, random_seed)
-        return Draw(number_pairings((pair, None, None) for pair in pairs),
-                    RoundName("round", number=round_index))
+        return Draw(
+            number_pairings((pair, None, None) for pair in pairs),
+            RoundName("round", number=round_index),
+        )
 
     @staticmethod
-    def ranked(entries: Sequence[Entry], results: Sequence[Result], by_seed: Sequence[Entry],
-               tiebreaks: Sequence[str], round_index: int) -> tuple[list[int], dict[int, int]]:
+    def ranked(
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        by_seed: Sequence[Entry],
+        tiebreaks: Sequence[str],
+        round_index: int,
+    ) -> tuple[list[int], dict[int, int]]:
         """The active entries by match points, then standings; and their match points."""
         if round_index == 1 or not results:
             return [e.number for e in by_seed], {e.number: 0 for e in by_seed}
@@ -235,6 +275,11 @@ class Swiss(Format):
         order = sorted(active, key=lambda n: (-rows[place[n]].match_points, place[n]))
         return order, {row.entry: row.match_points for row in rows}
 
-    def placements(self, settings: Mapping[str, Any], entries: Sequence[Entry],
-                   results: Sequence[Result], seed: int = 0) -> None:
+    def placements(
+        self,
+        settings: Mapping[str, Any],
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        seed: int = 0,
+    ) -> None:
         return None
