@@ -197,6 +197,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Several answers have a "status": each set of choices gets its own name.
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": ["in_progress", "finished"],
+        "RoundStatusEnum": ["playing", "complete"],
+        "TournamentStatusEnum": ["registration", "running", "finished"],
+    },
 }
 
 # Celery: with no broker, tasks run eagerly in process (the embedded default).

@@ -84,8 +84,13 @@ class NextSerializer(serializers.Serializer):
 class ChangeSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     action = serializers.ChoiceField(choices=["correct", "undo"])
-    before = serializers.JSONField()
-    after = serializers.JSONField(allow_null=True)
+    before = serializers.DictField(
+        help_text="The hand before the change: its payload (`input`), `game` and `result`."
+    )
+    after = serializers.DictField(
+        allow_null=True,
+        help_text="The new payload, as the correction gave it; null for an undo.",
+    )
     at = serializers.DateTimeField()
 
 
