@@ -13,7 +13,7 @@ from django.core.cache import cache
 from scorekeeper.models import Match
 
 BODY = {"variant": "tarneeb", "players": ["Rami", "Sara", "Omar", "Lina"]}
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture
