@@ -128,7 +128,7 @@ PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0") or 0)
 if PROXY_COUNT > 0:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-# Limits per client address (scorekeeper/api/throttling.py): "<n>/<second|minute|hour|day>".
+# Limits per client address (scorekeeper/throttling.py): "<n>/<second|minute|hour|day>".
 THROTTLE_RATES = {"create": os.environ.get("THROTTLE_CREATE_RATE", "60/hour") or None}
 
 # The admin's login: an address is locked out for an hour after AXES_FAILURE_LIMIT failures.

@@ -27,6 +27,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from . import words
 from .rules import MatchConflict, RuleViolation
 from .rules.errors import _
+from .throttling import refusal
 
 MAX_BODY = 64 * 1024
 
@@ -46,11 +47,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 def throttled(exc: Throttled) -> Response:
     """A 429 with Retry-After (whole seconds) and a sentence in the request's language."""
     seconds = max(1, math.ceil(exc.wait or 1))
-    message = gettext(
-        "Too many new matches or tournaments from this address. Try again in {minutes} min."
-    ).format(minutes=math.ceil(seconds / 60))
     return Response(
-        {"detail": message},
+        {"detail": refusal(seconds)},
         status=status.HTTP_429_TOO_MANY_REQUESTS,
         headers={"Retry-After": str(seconds)},
     )

@@ -17,6 +17,7 @@ from .. import rules, selectors, services
 from ..models import Match
 from ..rules import MatchConflict, RuleViolation
 from ..rules.errors import _
+from ..throttling import CreateThrottle
 from ..translate import SafeJSONParser, request_body, spectator_refused, split_number
 from .idempotency import HEADER, MAX_KEY, idempotent
 from .schema import (
@@ -26,7 +27,6 @@ from .schema import (
     VariantSerializer,
     hand_payload_schema,
 )
-from .throttling import CreateThrottle
 
 MATCH_FIELDS = {"variant", "players", "options", "games_to_win", "first_dealer"}
 IDEMPOTENCY = OpenApiParameter(

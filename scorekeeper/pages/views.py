@@ -26,7 +26,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import rules, selectors, services, words
+from .. import rules, selectors, services, throttling, words
 from ..models import Hand, Match
 from ..rules import MatchConflict, RuleViolation
 from ..translate import (
@@ -112,6 +112,9 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
     players, options = form.players(), form.options()
     games_to_win = form.cleaned_data["games_to_win"]
     first_dealer = form.cleaned_data["first_dealer"]
+    wait = None if errors else throttling.creation_refused(request)
+    if wait is not None:
+        errors["non_field_errors"] = throttling.refusal(wait)
     if not errors:
         try:
             match = services.match_create(
@@ -135,7 +138,8 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
         games_to_win=games_to_win,
         first_dealer=first_dealer,
     )
-    return render(request, "scorekeeper/setup.html", context, status=400)
+    page = render(request, "scorekeeper/setup.html", context, status=400)
+    return throttling.answer(page, wait)
 
 
 def js_words() -> dict[str, str]:

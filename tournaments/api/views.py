@@ -18,10 +18,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.api.idempotency import idempotent
-from scorekeeper.api.throttling import CreateThrottle
 from scorekeeper.api.views import IDEMPOTENCY, Api
 from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.errors import _
+from scorekeeper.throttling import CreateThrottle
 
 from .. import selectors, services, validation
 from ..models import TableKey, Tournament

@@ -20,7 +20,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorekeeper import rules, words
+from scorekeeper import rules, throttling, words
 from scorekeeper.rules import MatchConflict, RuleViolation
 from scorekeeper.translate import conflict_message, translated
 
@@ -74,6 +74,9 @@ def new(request: HttpRequest, slug: str) -> HttpResponse:
     )
     if pasted.error:
         errors["entries"] = pasted.error
+    wait = None if errors else throttling.creation_refused(request)
+    if wait is not None:
+        errors["non_field_errors"] = throttling.refusal(wait)
     if not errors:
         try:
             tournament = services.tournament_create(**_create_fields(posted, slug, options, pasted))
@@ -81,7 +84,7 @@ def new(request: HttpRequest, slug: str) -> HttpResponse:
             errors[_field_of(violation.field)] = _message(violation, pasted)
         else:
             return HttpResponseRedirect(reverse("desk", args=[tournament.pk]))
-    return _new_page(request, variant, posted, errors, status=400)
+    return throttling.answer(_new_page(request, variant, posted, errors, status=400), wait)
 
 
 def _ticked(posted: Any, name: str) -> bool:

@@ -98,10 +98,44 @@ def test_the_cache_is_redis_when_configured_and_local_memory_otherwise() -> None
 
 
 def test_a_failing_cache_lets_matches_be_created(api, three_a_minute, monkeypatch) -> None:
-    from scorekeeper.api.throttling import CreateThrottle
+    from scorekeeper.throttling import CreateThrottle
 
     def down(*args, **kwargs):
         raise ConnectionError("redis is down")
 
     monkeypatch.setattr(CreateThrottle.cache, "get", down)
     assert create(api).status_code == 201
+
+
+SETUP = {
+    **{f"player-{seat}": name for seat, name in enumerate(["Rami", "Sara", "Omar", "Lina"])},
+    "games_to_win": "1",
+    "first_dealer": "0",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_the_set_up_page_shares_the_budget(api, three_a_minute, language) -> None:
+    """The phone's set-up form creates matches too: the same budget, a 429 page saying so in
+    the page's language, and nothing stored."""
+    assert [create(api).status_code for _ in range(3)] == [201, 201, 201]
+    page = api.client.post("/new/tarneeb/", SETUP, headers={"accept-language": language})
+    assert page.status_code == 429
+    assert 1 <= int(page.headers["Retry-After"]) <= 60
+    expected = "Too many new matches" if language == "en" else "طلبات كثيرة"
+    assert expected in page.content.decode()
+    assert Match.objects.count() == 3
+
+
+def test_the_set_up_page_creates_under_the_budget(api, three_a_minute) -> None:
+    page = api.client.post("/new/tarneeb/", SETUP)
+    assert page.status_code == 302 and Match.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_tournament_form_shares_the_budget(api, three_a_minute) -> None:
+    assert [create(api).status_code for _ in range(3)] == [201, 201, 201]
+    form = {"name": "Friday", "preset": "knockout", "entries": "A: Anne, Bruno\nB: Chloé, David"}
+    page = api.client.post("/tournaments/new/tarneeb/", form)
+    assert page.status_code == 429 and "Too many new matches" in page.content.decode()
+    assert "Retry-After" in page.headers
