@@ -131,12 +131,16 @@ def rounds_data(
     if number is not None:
         rounds = rounds.filter(number=number)
         pairings = pairings.filter(round__number=number)
+    # The rounds are read first: a round and its pairings are committed together, so the
+    # pairings read after it are all there (read the other way round, a round drawn between
+    # the two queries would show no pairing).
+    found = list(rounds.order_by("number"))
     by_round: dict[int, list[Pairing]] = {}
     for pairing in pairings:
         by_round.setdefault(pairing.round_id, []).append(pairing)
     return [
         round_data(r, by_round.get(r.pk, []), director=director, stage_number=r.stage.number)
-        for r in rounds.order_by("number")
+        for r in found
     ]
 
 
