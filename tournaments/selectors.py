@@ -17,22 +17,6 @@ from scorekeeper.selectors import VIEW_ID, key_of
 from .brackets import standings as bracket_standings
 from .models import Entry, Pairing, Round, Stage, TableKey, Tournament
 
-STANDING_KEYS = (
-    "played",
-    "wins",
-    "draws",
-    "losses",
-    "match_points",
-    "games_won",
-    "points_for",
-    "points_against",
-    "points_diff",
-    "buchholz",
-    "median_buchholz",
-    "sonneborn_berger",
-    "head_to_head",
-)
-
 
 def tournament_by_token(token: str) -> tuple[Tournament, bool]:
     """The tournament a link opens, and whether it is the director's key (its ``id``)."""
@@ -159,7 +143,7 @@ def standings_data(tournament: Tournament, entries: Sequence[Entry]) -> list[dic
         }
         if row.get("group") is not None:
             data["group"] = row["group"]
-        data.update({key: row.get(key, 0) for key in STANDING_KEYS})
+        data.update({key: row.get(key, 0) for key in bracket_standings.METRICS})
         data["why"] = why_text(row.get("why"), names)
         rows.append(data)
     return rows
