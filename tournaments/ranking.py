@@ -31,30 +31,64 @@ def stage_entries(stage: Stage, entries: Sequence[Entry]) -> list[BEntry]:
 
 
 def result_of(pairing: Pairing, round_number: int, stage_number: int) -> Result:
+    return _result(
+        stage_number,
+        round_number,
+        pairing.slot,
+        pairing.entries,
+        pairing.winner,
+        pairing.points,
+        pairing.games_won,
+        pairing.bracket,
+        pairing.group,
+    )
+
+
+def _result(
+    stage: int,
+    number: int,
+    slot: int,
+    pair: Sequence[int],
+    winner: int | None,
+    points: Sequence[int] | None,
+    games: Sequence[int] | None,
+    bracket: str | None,
+    group: int | None,
+) -> Result:
     return Result(
-        round=round_number,
-        slot=pairing.slot,
-        entries=tuple(pairing.entries),
-        winner=pairing.winner,
-        points=tuple(pairing.points or (0,) * len(pairing.entries)),
-        games_won=tuple(pairing.games_won or (0,) * len(pairing.entries)),
-        bracket=pairing.bracket,
-        group=pairing.group,
-        stage=stage_number,
+        round=number,
+        slot=slot,
+        entries=tuple(pair),
+        winner=winner,
+        points=tuple(points or (0,) * len(pair)),
+        games_won=tuple(games or (0,) * len(pair)),
+        bracket=bracket,
+        group=group,
+        stage=stage,
     )
 
 
 def results_by_stage(tournament: Tournament) -> dict[int, list[Result]]:
-    """Every finished pairing, as results, by stage number (one query)."""
+    """Every finished pairing, as results, by stage number (one query, plain values: a
+    knockout's first round alone holds thousands of byes)."""
     found: dict[int, list[Result]] = {}
     rows = (
         Pairing.objects.filter(tournament=tournament, status=Pairing.Status.FINISHED)
-        .select_related("round__stage")
         .order_by("round__number", "slot")
+        .values_list(
+            "round__stage__number",
+            "round__number",
+            "slot",
+            "entries",
+            "winner",
+            "points",
+            "games_won",
+            "bracket",
+            "group",
+        )
     )
-    for pairing in rows:
-        number = pairing.round.stage.number
-        found.setdefault(number, []).append(result_of(pairing, pairing.round.number, number))
+    for row in rows:
+        found.setdefault(row[0], []).append(_result(*row))
     return found
 
 

@@ -270,9 +270,15 @@ def _draw_next(tournament: Tournament, *, force: bool) -> Round | None:
     if not (force or tournament.auto_advance):
         return None
     stage, index, draw = plan
-    round_ = _store_draw(tournament, stage, index, draw, entries)
+    round_, rows = _store_draw(tournament, stage, index, draw, entries)
     tournament.stage, tournament.round = stage.number, round_.number
-    standings_store(tournament, stages=stages, entries=entries)
+    # The round's byes are its only results yet: added here rather than read back.
+    results.setdefault(stage.number, []).extend(
+        ranking.result_of(row, round_.number, stage.number)
+        for row in rows
+        if row.status == Pairing.Status.FINISHED
+    )
+    standings_store(tournament, stages=stages, entries=entries, results=results)
     _touch(tournament, "status", "stage", "round", "standings")
     round_settled(round_)
     return round_
@@ -292,7 +298,8 @@ def _finish(
 
 def _store_draw(
     tournament: Tournament, stage: Stage, index: int, draw: Draw, entries: Sequence[Entry]
-) -> Round:
+) -> tuple[Round, list[Pairing]]:
+    """The round, its matches and its pairings stored; the round and the pairing rows."""
     now = timezone.now()
     starts = now + timedelta(minutes=tournament.break_minutes)
     ends = (
@@ -315,14 +322,13 @@ def _store_draw(
     except IntegrityError as error:
         raise MatchConflict(_("Round {number} has already been drawn."), number=number) from error
     matches = _create_matches(tournament, stage, round_, draw, entries)
-    Pairing.objects.bulk_create(
-        [_pairing_row(tournament, round_, pairing, matches) for pairing in draw.pairings]
-    )
+    rows = [_pairing_row(tournament, round_, pairing, matches) for pairing in draw.pairings]
+    Pairing.objects.bulk_create(rows)
     tables = sorted({p.table for p in draw.pairings if p.table is not None})
     TableKey.objects.bulk_create(
         [TableKey(tournament=tournament, table=table) for table in tables], ignore_conflicts=True
     )
-    return round_
+    return round_, rows
 
 
 def _create_matches(
@@ -368,9 +374,10 @@ def _seats(players: dict[int, list[str]], pair: Sequence[int]) -> list[str]:
 def _pairing_row(
     tournament: Tournament, round_: Round, pairing: Any, matches: dict[int, Match]
 ) -> Pairing:
+    # Ids rather than instances: the relation descriptors cost seconds over 8,192 rows.
     row = Pairing(
-        tournament=tournament,
-        round=round_,
+        tournament_id=tournament.pk,
+        round_id=round_.pk,
         slot=pairing.slot,
         table=pairing.table,
         entries=list(pairing.entries),
@@ -384,7 +391,7 @@ def _pairing_row(
         row.source = Pairing.Source.BYE
     else:
         match = matches[pairing.slot]
-        row.match, row.match_view = match, match.view_id
+        row.match_id, row.match_view = match.pk, match.view_id
     return row
 
 

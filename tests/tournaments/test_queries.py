@@ -85,3 +85,23 @@ def test_the_table_page_costs_the_same_in_every_round(django_assert_max_num_quer
         key = detail["tables"][0]["key"]
         with django_assert_max_num_queries(2):
             assert client.get(f"/api/tables/{key}/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_standings_stored_at_a_draw_are_those_the_results_give():
+    """The draw adds its byes to the standings from memory, not by reading them back: the
+    stored rows must be those a full recomputation from the database gives."""
+    from tournaments.models import Tournament
+    from tournaments.results import standings_store
+
+    created = services.tournament_create(
+        name="Byes",
+        variant="belote",
+        stages=[{"format": "single_elimination", "third_place": True}],
+        entries=entries(11),
+    )
+    services.tournament_start(tournament_id=created.pk)
+    tournament = Tournament.objects.get(pk=created.pk)
+    stored = tournament.standings
+    assert [row["wins"] for row in stored].count(1) == 5  # the 5 byes of 11 entries in 16
+    assert stored == standings_store(tournament)
