@@ -24,9 +24,9 @@ from typing import Any
 
 from scorekeeper.rules.fields import Bool
 
-from .base import Draw, Entry, Format, Result, RoundName
-from .common import check_two, configure_fields, seed_order
-from .elimination import Node, Replay, bracket_order, placements
+from .base import Entry, Pairing, Result, RoundName
+from .common import seed_order
+from .elimination import Bracket, Node, Replay, bracket_order, placements
 from .registry import register
 from .single_elimination import knockout, places_for
 
@@ -81,16 +81,9 @@ def losers_bracket(winners: Sequence[Node], levels: int) -> list[Node]:
 
 
 @register
-class DoubleElimination(Format):
+class DoubleElimination(Bracket):
     name = "double_elimination"
-    draws_allowed = False
     fields = (Bool("grand_final_reset", required=False, default=True),)
-
-    def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
-        return configure_fields(self.fields, raw, field_name)
-
-    def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
-        check_two(entries, field_name)
 
     def nodes(
         self, settings: Mapping[str, Any], entries: Sequence[Entry], seed: int
@@ -108,32 +101,12 @@ class DoubleElimination(Format):
             nodes.append(Node("F2", "final", 2, (("reset", "F", 0), ("reset", "F", 1))))
         return nodes, {number: index for index, number in enumerate(by_seed)}
 
-    def replay(
-        self,
-        settings: Mapping[str, Any],
-        entries: Sequence[Entry],
-        results: Sequence[Result],
-        round_index: int,
-        seed: int,
-    ) -> Replay:
-        nodes, rank = self.nodes(settings, entries, seed)
-        return Replay(nodes, entries, results, round_index, rank)
-
-    def draw(
-        self,
-        settings: Mapping[str, Any],
-        entries: Sequence[Entry],
-        results: Sequence[Result],
-        round_index: int,
-        seed: int,
-    ) -> Draw | None:
-        replay = self.replay(settings, entries, results, round_index, seed)
-        pairings = replay.pairings()
-        if not pairings:
-            return None
+    def round_name(
+        self, replay: Replay, pairings: Sequence[Pairing], round_index: int
+    ) -> RoundName:
         if any(pairing.bracket == "final" for pairing in pairings):
-            return Draw(pairings, RoundName("final"))
-        return Draw(pairings, RoundName("round", number=round_index))
+            return RoundName("final")
+        return super().round_name(replay, pairings, round_index)
 
     def placements(
         self,

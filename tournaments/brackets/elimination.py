@@ -20,12 +20,14 @@ empty (decided); the dropped-out entry is out of the stage.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Entry, Pairing, Result
-from .common import number_pairings
+from scorekeeper.rules.fields import Field
+
+from .base import Draw, Entry, Format, Pairing, Result, RoundName
+from .common import check_two, configure_fields, number_pairings
 
 Source = tuple[Any, ...]  # ("seat", entry | None), ("winner" | "loser" | "first_loss", key),
 # ("reset", key, 0 | 1)
@@ -223,3 +225,53 @@ def _by_entry(results: Sequence[Result]) -> dict[int, list[int]]:
         for entry in result.entries:
             index.setdefault(entry, []).append(position)
     return index
+
+
+class Bracket(Format):
+    """A knockout format: its settings, its nodes, and each round drawn by replaying the
+    bracket from the results. A subclass lays out ``nodes`` and names its rounds."""
+
+    draws_allowed = False
+    fields: tuple[Field, ...] = ()
+
+    def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
+        return configure_fields(self.fields, raw, field_name)
+
+    def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
+        check_two(entries, field_name)
+
+    def nodes(
+        self, settings: Mapping[str, Any], entries: Sequence[Entry], seed: int
+    ) -> tuple[list[Node], dict[int, int]]:
+        """The bracket's nodes, and each entry's index in seed order."""
+        raise NotImplementedError
+
+    def round_name(
+        self, replay: Replay, pairings: Sequence[Pairing], round_index: int
+    ) -> RoundName:
+        return RoundName("round", number=round_index)
+
+    def replay(
+        self,
+        settings: Mapping[str, Any],
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        round_index: int,
+        seed: int,
+    ) -> Replay:
+        nodes, rank = self.nodes(settings, entries, seed)
+        return Replay(nodes, entries, results, round_index, rank)
+
+    def draw(
+        self,
+        settings: Mapping[str, Any],
+        entries: Sequence[Entry],
+        results: Sequence[Result],
+        round_index: int,
+        seed: int,
+    ) -> Draw | None:
+        replay = self.replay(settings, entries, results, round_index, seed)
+        pairings = replay.pairings()
+        if not pairings:
+            return None
+        return Draw(pairings, self.round_name(replay, pairings, round_index))

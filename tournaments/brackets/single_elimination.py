@@ -26,9 +26,9 @@ from typing import Any
 
 from scorekeeper.rules.fields import Bool
 
-from .base import Draw, Entry, Format, Result, RoundName
-from .common import check_two, configure_fields, knockout_name, seed_order
-from .elimination import Node, Replay, bracket_order, placements
+from .base import Entry, Pairing, Result, RoundName
+from .common import knockout_name, seed_order
+from .elimination import Bracket, Node, Replay, bracket_order, placements
 from .registry import register
 
 
@@ -69,19 +69,12 @@ def knockout(
 
 
 @register
-class SingleElimination(Format):
+class SingleElimination(Bracket):
     name = "single_elimination"
-    draws_allowed = False
     fields = (
         Bool("third_place", required=False, default=False),
         Bool("consolation", required=False, default=False),
     )
-
-    def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
-        return configure_fields(self.fields, raw, field_name)
-
-    def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
-        check_two(entries, field_name)
 
     def nodes(
         self, settings: Mapping[str, Any], entries: Sequence[Entry], seed: int
@@ -103,34 +96,14 @@ class SingleElimination(Format):
             nodes += knockout([], "consolation", "C", first, "side")
         return nodes, {number: index for index, number in enumerate(by_seed)}
 
-    def replay(
-        self,
-        settings: Mapping[str, Any],
-        entries: Sequence[Entry],
-        results: Sequence[Result],
-        round_index: int,
-        seed: int,
-    ) -> Replay:
-        nodes, rank = self.nodes(settings, entries, seed)
-        return Replay(nodes, entries, results, round_index, rank)
-
-    def draw(
-        self,
-        settings: Mapping[str, Any],
-        entries: Sequence[Entry],
-        results: Sequence[Result],
-        round_index: int,
-        seed: int,
-    ) -> Draw | None:
-        replay = self.replay(settings, entries, results, round_index, seed)
-        pairings = replay.pairings()
-        if not pairings:
-            return None
+    def round_name(
+        self, replay: Replay, pairings: Sequence[Pairing], round_index: int
+    ) -> RoundName:
         main = [node for node in replay.ready if node.bracket is None]
         if main:
-            places = places_for(len(entries)) // 2 ** (main[0].level - 1)
-            return Draw(pairings, knockout_name(places))
-        return Draw(pairings, RoundName("round", number=round_index))
+            places = places_for(len(replay.rank)) // 2 ** (main[0].level - 1)
+            return knockout_name(places)
+        return super().round_name(replay, pairings, round_index)
 
     def placements(
         self,
