@@ -23,44 +23,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.record_hand import DEFAULT_DB, ensure_database, free_port  # noqa: E402
+from bench.record_hand import (  # noqa: E402
+    DEFAULT_DB,
+    ensure_database,
+    free_port,
+    start_server,
+)
 
 PHONES = 300
 SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
 CLIENTS = int(os.environ.get("BENCH_CLIENTS", "32"))  # threads; the phones' polls queue
-WORKERS = os.environ.get("BENCH_WORKERS", "2")
-
-
-def start(env: dict[str, str], port: int):
-    import subprocess
-
-    import httpx
-
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "scorekeeper.wsgi",
-            "--workers",
-            WORKERS,
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/variants/tarneeb/", timeout=2)
-            return server
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    server.kill()
-    raise SystemExit("the server did not start")
+WORKERS = int(os.environ.get("BENCH_WORKERS", "2"))
 
 
 def tournament(base: str) -> tuple[str, str]:
@@ -114,7 +87,7 @@ def main() -> None:
         [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
     )
     port = free_port()
-    server = start(env, port)
+    server = start_server(env, port, WORKERS)
     try:
         url, etag = tournament(f"http://127.0.0.1:{port}")
         counts: list[int] = []

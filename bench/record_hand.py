@@ -59,7 +59,8 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
+def start_server(env: dict[str, str], port: int, workers: int = 1) -> subprocess.Popen[bytes]:
+    """gunicorn with ``workers`` sync workers on ``port``, once it answers."""
     server = subprocess.Popen(
         [
             sys.executable,
@@ -67,7 +68,7 @@ def start_server(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
             "gunicorn",
             "scorekeeper.wsgi",
             "--workers",
-            "1",
+            str(workers),
             "--bind",
             f"127.0.0.1:{port}",
             "--log-level",

@@ -40,27 +40,8 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("id", "variant", "players", "status", "winner", "created_at")
     list_filter = ("variant", "status")
     search_fields = ("id", "view_id", "players")
-    readonly_fields = (
-        "id",
-        "view_id",
-        "variant",
-        "options",
-        "games_to_win",
-        "first_dealer",
-        "status",
-        "winner",
-        "closed",
-        "state",
-        "created_at",
-        "updated_at",
-        "hands_per_match",
-        "at_time",
-        "draws_allowed",
-        "time_called_after",
-        "tournament",
-        "round",
-        "table",
-    )
+    # Everything but the players' names (a misspelt name may be put right) is the engine's.
+    readonly_fields = tuple(f.name for f in Match._meta.concrete_fields if f.name != "players")
     inlines = [HandInline, HandChangeInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:

@@ -13,32 +13,13 @@ import json
 from typing import Any
 
 from django.db import connection
+from django.db.models import JSONField
 
 from .models import Hand, Match
 
-FIELDS = (
-    "view_id",
-    "variant",
-    "players",
-    "options",
-    "games_to_win",
-    "first_dealer",
-    "status",
-    "winner",
-    "closed",
-    "state",
-    "created_at",
-    "updated_at",
-    # the limits (read by the engine) and where a tournament placed the match
-    "hands_per_match",
-    "at_time",
-    "draws_allowed",
-    "time_called_after",
-    "tournament",
-    "round",
-    "table",
-)
-JSON_FIELDS = {"players", "options", "state"}
+# Every column but the key, in the model's order (new fields join by themselves).
+FIELDS = tuple(f.attname for f in Match._meta.concrete_fields if not f.primary_key)
+JSON_FIELDS = {f.attname for f in Match._meta.concrete_fields if isinstance(f, JSONField)}
 
 COLUMNS = ", ".join(f'"{name}"' for name in FIELDS)  # quoted: "table" is a reserved word
 LOCK = f"SELECT {COLUMNS} FROM scorekeeper_match WHERE id = %s FOR UPDATE"
