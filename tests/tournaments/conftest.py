@@ -104,3 +104,33 @@ def tarneeb(director: Director, count: int, **fields: Any) -> dict[str, Any]:
     """A Tarneeb tournament whose matches end after one hand (``hands_per_match``)."""
     fields.setdefault("stages", [{"format": "swiss", "rounds": 3}])
     return director.create(variant="tarneeb", hands_per_match=1, entries=entries(count), **fields)
+
+
+def played_swiss(count: int, rounds: int) -> Any:
+    """A 5-round Swiss of ``count`` tarneeb entries with ``rounds`` rounds played through
+    the services (the director's results), drawn by hand; the tournament."""
+    from tournaments import services
+    from tournaments.models import Round
+
+    tournament = services.tournament_create(
+        name="Counted",
+        variant="tarneeb",
+        entries=entries(count),
+        auto_advance=False,
+        stages=[{"format": "swiss", "rounds": 5}],
+    )
+    services.tournament_start(tournament_id=tournament.pk)
+    for number in range(1, rounds + 1):
+        for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
+            if pairing.status == "in_progress":
+                services.pairing_result_set(
+                    tournament_id=tournament.pk,
+                    round_number=number,
+                    slot=pairing.slot,
+                    winner=pairing.entries[0],
+                    points=[100, 50],
+                )
+        if number < rounds:
+            services.round_draw(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    return tournament

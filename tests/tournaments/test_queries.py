@@ -8,35 +8,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from tests.tournaments.conftest import entries
+from tests.tournaments.conftest import entries, played_swiss
 from tournaments import services
-from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _played(count: int, rounds: int) -> dict:
-    tournament = services.tournament_create(
-        name="Counted",
-        variant="tarneeb",
-        entries=entries(count),
-        auto_advance=False,
-        stages=[{"format": "swiss", "rounds": 5}],
-    )
-    services.tournament_start(tournament_id=tournament.pk)
-    for number in range(1, rounds + 1):
-        for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
-            if pairing.status == "in_progress":
-                services.pairing_result_set(
-                    tournament_id=tournament.pk,
-                    round_number=number,
-                    slot=pairing.slot,
-                    winner=pairing.entries[0],
-                    points=[100, 50],
-                )
-        if number < rounds:
-            services.round_draw(tournament_id=tournament.pk)
-    tournament.refresh_from_db()
+    tournament = played_swiss(count, rounds)
     return {"id": str(tournament.pk), "view_id": tournament.view_id, "round": rounds}
 
 

@@ -10,9 +10,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from tests.tournaments.conftest import Director, entries, tarneeb, won_by
-from tournaments import services
-from tournaments.models import Round
+from tests.tournaments.conftest import Director, entries, played_swiss, tarneeb, won_by
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -220,31 +218,6 @@ def test_the_projector_has_every_section_and_no_controls(director: Director) -> 
     )
 
 
-def _played(count: int, rounds: int) -> str:
-    tournament = services.tournament_create(
-        name="Counted",
-        variant="tarneeb",
-        entries=entries(count),
-        auto_advance=False,
-        stages=[{"format": "swiss", "rounds": 5}],
-    )
-    services.tournament_start(tournament_id=tournament.pk)
-    for number in range(1, rounds + 1):
-        for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
-            if pairing.status == "in_progress":
-                services.pairing_result_set(
-                    tournament_id=tournament.pk,
-                    round_number=number,
-                    slot=pairing.slot,
-                    winner=pairing.entries[0],
-                    points=[100, 50],
-                )
-        if number < rounds:
-            services.round_draw(tournament_id=tournament.pk)
-    tournament.refresh_from_db()
-    return tournament.view_id
-
-
 def _count(url: str) -> int:
     with CaptureQueriesContext(connection) as queries:
         response = Client().get(url)
@@ -254,5 +227,5 @@ def _count(url: str) -> int:
 
 @pytest.mark.parametrize("path", ["", "live/", "projector/", "entries/1/"])
 def test_query_counts_do_not_grow_with_entries_or_rounds(path: str) -> None:
-    small, large = _played(8, 1), _played(40, 3)
+    small, large = played_swiss(8, 1).view_id, played_swiss(40, 3).view_id
     assert _count(f"/p/{small}/{path}") == _count(f"/p/{large}/{path}")
