@@ -42,3 +42,9 @@ def table_keys(tournament: Tournament) -> list[tuple[int, str]]:
     return list(
         TableKey.objects.filter(tournament=tournament).order_by("table").values_list("table", "key")
     )
+
+
+def checked_in(tournament: Tournament) -> set[int]:
+    """The numbers of the entries checked in at the desk (not part of the API's entries: the
+    contract fixes their fields, and only the desk and the start read the tick)."""
+    return set(tournament.entries.filter(checked_in=True).values_list("number", flat=True))

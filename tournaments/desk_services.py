@@ -4,6 +4,9 @@
 makes the keys of every table the first round can use (one per two active entries) so the
 cards can be printed before the start. Keys already there are kept (the draw keeps them
 too: it creates the missing ones with ``ignore_conflicts``).
+
+``entry_check_in``: the tick the director gives each entry that has arrived, before the
+start; ``services.tournament_start`` drops the others once anyone is checked in.
 """
 
 from __future__ import annotations
@@ -12,7 +15,10 @@ from typing import Any
 
 from django.db import transaction
 
-from .models import TableKey, Tournament
+from scorekeeper.rules import MatchConflict, RuleViolation
+from scorekeeper.rules.errors import _
+
+from .models import Entry, TableKey, Tournament
 
 
 @transaction.atomic
@@ -25,3 +31,19 @@ def table_keys_ensure(*, tournament_id: Any) -> int:
         ignore_conflicts=True,
     )
     return count
+
+
+@transaction.atomic
+def entry_check_in(*, tournament_id: Any, number: int, checked_in: Any) -> Entry:
+    """Tick (or untick) an entry as arrived; only before the start."""
+    if not isinstance(checked_in, bool):
+        raise RuleViolation("checked_in", _("Must be true or false."))
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    entry = tournament.entries.get(number=number)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise MatchConflict(_("Check-in is over: the tournament has started."))
+    entry.checked_in = checked_in
+    entry.save(update_fields=["checked_in"])
+    tournament.version += 1  # the pages' ETags follow the version
+    tournament.save(update_fields=["version", "updated_at"])
+    return entry

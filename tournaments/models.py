@@ -74,6 +74,11 @@ class Entry(models.Model):
     players = models.JSONField()
     seed = models.PositiveIntegerField(null=True, blank=True)
     active = models.BooleanField(default=True)
+    checked_in = models.BooleanField(
+        default=False,
+        help_text="Ticked at the desk before the start: once anyone is checked in, the start "
+        "drops the entries that are not.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

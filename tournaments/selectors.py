@@ -38,6 +38,16 @@ def entry_data(entry: Entry) -> dict[str, Any]:
     }
 
 
+def late_entries_open(tournament: Tournament) -> bool:
+    """Whether entries may still be added: before the start, and while the first stage, a
+    Swiss, runs (the entry is drawn from the next round on). Elsewhere after the start: no."""
+    if tournament.status == Tournament.Status.REGISTRATION:
+        return True
+    if tournament.status == Tournament.Status.FINISHED or tournament.stage != 1:
+        return False
+    return Stage.objects.filter(tournament=tournament, number=1, format="swiss").exists()
+
+
 def stage_data(stage: Stage) -> dict[str, Any]:
     data: dict[str, Any] = {"format": stage.format, **stage.settings}
     if stage.advance is not None:

@@ -27,7 +27,7 @@ from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import is_int
 from scorekeeper.services import MatchConflict
 
-from . import ranking, validation
+from . import ranking, selectors, validation
 from .brackets import Draw, find_format
 from .brackets import standings as bracket_standings
 from .models import Entry, Pairing, ResultChange, Round, Stage, TableKey, Tournament
@@ -118,21 +118,12 @@ def tournament_create(
     return tournament
 
 
-def _late_entries_open(tournament: Tournament) -> bool:
-    if tournament.status == Status.REGISTRATION:
-        return True
-    if tournament.status == Status.FINISHED or tournament.stage != 1:
-        return False
-    stage = tournament.stages.get(number=1)
-    return stage.format == "swiss"
-
-
 @transaction.atomic
 def entry_add(*, tournament_id: Any, name: Any, players: Any, seed: Any = None) -> Entry:
     tournament = _locked(tournament_id)
     variant = validation._variant(tournament.variant)
     spec = validation.entry_input({"name": name, "players": players, "seed": seed}, variant)
-    if not _late_entries_open(tournament):
+    if not selectors.late_entries_open(tournament):
         raise MatchConflict(_("Entries are closed: the tournament has started."))
     taken = list(tournament.entries.values_list("name", "seed"))
     validation.check_unique([spec], taken, "")
@@ -147,6 +138,43 @@ def entry_add(*, tournament_id: Any, name: Any, players: Any, seed: Any = None) 
     standings_store(tournament)
     _touch(tournament, "next_entry", "standings")
     return entry
+
+
+@transaction.atomic
+def entries_add(*, tournament_id: Any, entries: Any) -> list[Entry]:
+    """Several entries at once (the desk's pasted list), when ``entry_add`` would take one:
+    all or none. A refusal names the entry by its place in the list (``entries.2.name``)."""
+    tournament = _locked(tournament_id)
+    specs = validation.entries_input(entries, validation._variant(tournament.variant))
+    if not specs:
+        raise RuleViolation("entries", _("Write at least one entry."))
+    if not selectors.late_entries_open(tournament):
+        raise MatchConflict(_("Entries are closed: the tournament has started."))
+    taken = list(tournament.entries.values_list("name", "seed"))
+    if len(taken) + len(specs) > validation.MAX_ENTRIES:
+        raise RuleViolation(
+            "entries",
+            _("A tournament has at most {count} entries."),
+            count=validation.MAX_ENTRIES,
+        )
+    validation.check_unique(specs, taken, "entries.")
+    first = tournament.next_entry
+    added = Entry.objects.bulk_create(
+        [
+            Entry(
+                tournament=tournament,
+                number=number,
+                name=spec.name,
+                players=list(spec.players),
+                seed=spec.seed,
+            )
+            for number, spec in enumerate(specs, first)
+        ]
+    )
+    tournament.next_entry = first + len(specs)
+    standings_store(tournament)
+    _touch(tournament, "next_entry", "standings")
+    return added
 
 
 @transaction.atomic
@@ -204,11 +232,21 @@ def tournament_start(*, tournament_id: Any) -> Tournament:
     if tournament.status != Status.REGISTRATION:
         raise MatchConflict(_("The tournament has already started."))
     stages = list(tournament.stages.all())
-    _check_playable(stages, tournament.entries.filter(active=True).count())
+    _check_playable(stages, _checked_in_only(tournament))
     tournament.status = Status.RUNNING
     tournament.stage = 1
     _draw_next(tournament, force=True)
     return tournament
+
+
+def _checked_in_only(tournament: Tournament) -> int:
+    """Once the director has checked anyone in, the start drops out the active entries that
+    are not checked in (nobody checked in: everyone plays). The number of entries that play;
+    a refused start rolls the drop-outs back with the rest of the transaction."""
+    active = tournament.entries.filter(active=True)
+    if active.filter(checked_in=True).exists():
+        active.filter(checked_in=False).update(active=False)
+    return active.count()
 
 
 def _check_playable(stages: Sequence[Stage], active: int) -> None:
@@ -707,6 +745,7 @@ def standings_rebuild(*, tournament_id: Any) -> list[dict[str, Any]]:
 __all__ = [
     "ELIMINATION",
     "clock_tick",
+    "entries_add",
     "entry_add",
     "entry_remove",
     "entry_update",

@@ -81,3 +81,35 @@ def test_a_directors_evening(page, site, errors):
     expect(page.locator("#pairing-1-2 .flag")).to_contain_text("No-show")
     expect(page.locator("#pairing-1-2 .pairing-result")).to_contain_text("0 – 162")
     assert errors == []
+
+
+def test_late_entries_and_the_check_in_on_a_phone(page, site, errors):
+    """An entry typed on the desk (a bad line first), then 8 of the 9 checked in: the phone
+    stays on what changed, and the start says who will be dropped."""
+    token = create_swiss(page, site)
+    page.locator("#add-entries-list").fill("Pique Rita Sami")
+    page.locator("#add-entries button[type=submit]").click()
+    expect(page.locator("#error-add-entries")).to_contain_text("Line 1")
+    expect(page.locator("#add-entries-list")).to_be_focused()
+    expect(page.locator("#add-entries-list")).to_be_in_viewport()
+    page.locator("#add-entries-list").fill("9. Pique: Rita, Sami")
+    page.locator("#add-entries button[type=submit]").click()
+    page.wait_for_url(re.compile(rf"/d/{token}/\?added=9-9#entry-9$"))
+    expect(page.locator("#entry-9")).to_have_class(re.compile("is-new"))
+    expect(page.locator("#entry-9")).to_be_in_viewport()
+    expect(page.locator("#entries-added")).to_contain_text("Pique")
+
+    for number in range(1, 9):
+        page.locator(f"#entry-{number} button", has_text="Check in").click()
+        expect(page.locator(f"#entry-{number} button", has_text="Checked in")).to_be_visible()
+        expect(page.locator(f"#entry-{number}")).to_be_in_viewport()
+    expect(page.locator("#check-in-count")).to_have_text("8 of 9 checked in")
+
+    page.locator("#start-button").click()
+    expect(page.locator("#start-confirm-text")).to_have_text(
+        "Start with the 8 checked-in entries; 1 not checked in will be dropped."
+    )
+    page.locator("#start-confirm").click()
+    expect(page.locator(".pairing")).to_have_count(4)
+    expect(page.locator("#entry-9")).to_have_class(re.compile("dropped"))
+    assert errors == []

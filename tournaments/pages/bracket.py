@@ -1,5 +1,10 @@
 """A bracket drawn as SVG on the server: a column per round, a box per pairing (two names
-and their points), lines from each pair of boxes to the box their winners meet in."""
+and their points), lines from each pair of boxes to the box their winners meet in.
+
+In a right-to-left page (Arabic, Persian) the drawing is mirrored by placing, not by a
+transform: the first round is the rightmost column, each name starts at its box's right
+edge and the points sit at the left, so the glyphs themselves are never mirrored.
+"""
 
 from __future__ import annotations
 
@@ -11,19 +16,22 @@ from django.utils.safestring import SafeString, mark_safe
 BOX_W, BOX_H, GAP_X, GAP_Y, HEAD = 220, 56, 40, 16, 28
 
 
-def _side(side: dict[str, Any] | None, x: int, y: int) -> str:
+def _side(side: dict[str, Any] | None, x: int, y: int, rtl: bool) -> str:
+    """A side's name from the box's start edge, its points at the end edge; ``text-anchor``
+    is read in the SVG's own ``direction``, so "start" is the right end in RTL."""
     if side is None:
         return ""
     css = "won" if side["won"] else "side"
     points = "" if side["points"] is None else escape(str(side["points"]))
+    start, end = (x + BOX_W - 8, x + 8) if rtl else (x + 8, x + BOX_W - 8)
     return (
-        f'<text class="{css}" x="{x + 8}" y="{y}">{escape(side["name"][:24])}</text>'
-        f'<text class="{css} pts" x="{x + BOX_W - 8}" y="{y}" '
+        f'<text class="{css}" x="{start}" y="{y}">{escape(side["name"][:24])}</text>'
+        f'<text class="{css} pts" x="{end}" y="{y}" '
         f'text-anchor="end">{points}</text>'
     )
 
 
-def _box(pairing: dict[str, Any], x: int, y: int, bye: str) -> str:
+def _box(pairing: dict[str, Any], x: int, y: int, bye: str, rtl: bool) -> str:
     sides = pairing["sides"] + [None] * (2 - len(pairing["sides"]))
     if pairing.get("bye"):  # one entry, no match: no points, the word instead
         sides = [
@@ -36,25 +44,27 @@ def _box(pairing: dict[str, Any], x: int, y: int, bye: str) -> str:
         f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="6"/>'
         f'<line class="mid" x1="{x}" y1="{y + BOX_H // 2}" x2="{x + BOX_W}" '
         f'y2="{y + BOX_H // 2}"/>'
-        + _side(sides[0], x, y + 20)
-        + _side(sides[1], x, y + 48)
+        + _side(sides[0], x, y + 20, rtl)
+        + _side(sides[1], x, y + 48, rtl)
         + "</g>"
     )
 
 
-def svg(columns: list[dict[str, Any]], title: str, bye: str) -> SafeString:
-    """The bracket's columns (rounds, each with its ``pairings`` rows) as one SVG."""
+def svg(columns: list[dict[str, Any]], title: str, bye: str, *, rtl: bool = False) -> SafeString:
+    """The bracket's columns (rounds, each with its ``pairings`` rows) as one SVG; ``rtl``:
+    rounds progress from right to left."""
     rows = max((len(c["pairings"]) for c in columns), default=1)
     height = HEAD + rows * (BOX_H + GAP_Y)
     width = len(columns) * (BOX_W + GAP_X)
+    direction = "rtl" if rtl else "ltr"
     parts = [
         f'<svg class="bracket" xmlns="http://www.w3.org/2000/svg" role="img" '
-        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}">'
-        f"<title>{escape(title)}</title>"
+        f'direction="{direction}" viewBox="0 0 {width} {height}" width="{width}" '
+        f'height="{height}"><title>{escape(title)}</title>'
     ]
     previous: list[int] = []
     for index, column in enumerate(columns):
-        x = index * (BOX_W + GAP_X)
+        x = _column_x(index, len(columns), rtl)
         count = len(column["pairings"]) or 1
         step = (height - HEAD) / count
         parts.append(
@@ -65,13 +75,24 @@ def svg(columns: list[dict[str, Any]], title: str, bye: str) -> SafeString:
         for row, pairing in enumerate(column["pairings"]):
             y = int(HEAD + row * step + (step - BOX_H) / 2)
             centres.append(y + BOX_H // 2)
-            parts.append(_box(pairing, x, y, bye))
+            parts.append(_box(pairing, x, y, bye, rtl))
             feeders = previous[2 * row : 2 * row + 2] if len(previous) == 2 * count else []
-            for feeder in feeders:
-                parts.append(
-                    f'<path class="link" d="M{x - GAP_X} {feeder} H{x - GAP_X // 2} '
-                    f'V{y + BOX_H // 2} H{x}"/>'
-                )
+            parts.extend(_link(x, feeder, y + BOX_H // 2, rtl) for feeder in feeders)
         previous = centres
     parts.append("</svg>")
     return mark_safe("".join(parts))
+
+
+def _column_x(index: int, count: int, rtl: bool) -> int:
+    return (count - 1 - index if rtl else index) * (BOX_W + GAP_X)
+
+
+def _link(x: int, feeder: int, centre: int, rtl: bool) -> str:
+    """From the previous round's box (left of ``x``, or right of the box in RTL) to this one."""
+    if rtl:
+        edge = x + BOX_W
+        return (
+            f'<path class="link" d="M{edge + GAP_X} {feeder} H{edge + GAP_X // 2} '
+            f'V{centre} H{edge}"/>'
+        )
+    return f'<path class="link" d="M{x - GAP_X} {feeder} H{x - GAP_X // 2} V{centre} H{x}"/>'

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from . import views
+from . import desk_entries, views
 
 urlpatterns = [
     path("tournaments/new/", views.choose, name="tournament-choose"),
@@ -12,7 +12,13 @@ urlpatterns = [
     path("d/<str:token>/rounds/", views.desk_rounds, name="desk-rounds"),
     path("d/<str:token>/start/", views.start, name="desk-start"),
     path("d/<str:token>/next/", views.next_round, name="desk-next"),
+    path("d/<str:token>/entries/", desk_entries.entries_add, name="desk-entries"),
     path("d/<str:token>/entries/<int:number>/", views.entry, name="desk-entry"),
+    path(
+        "d/<str:token>/entries/<int:number>/check-in/",
+        desk_entries.check_in,
+        name="desk-check-in",
+    ),
     path("d/<str:token>/rounds/<int:number>/clock/", views.clock, name="desk-clock"),
     path(
         "d/<str:token>/rounds/<int:number>/pairings/<int:slot>/result/",

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, get_language_bidi, gettext
 from django.views.decorators.http import require_GET
 
 from tournaments import public_selectors
@@ -76,7 +76,12 @@ def _state(view_id: str) -> dict[str, Any]:
     for row in data["standings"]:
         row["cells"] = [row.get(key, 0) for key in keys]
     for item in data["brackets"]:
-        item["svg"] = bracket.svg(item["columns"], _bracket_title(item["bracket"]), gettext("bye"))
+        item["svg"] = bracket.svg(
+            item["columns"],
+            _bracket_title(item["bracket"]),
+            gettext("bye"),
+            rtl=get_language_bidi(),
+        )
         item["title"] = _bracket_title(item["bracket"])
     return {"t": data, "view_id": view_id}
 

@@ -8,6 +8,7 @@ is shown by the field it names, in the page's language (``scorekeeper.translate`
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import segno
@@ -215,6 +216,7 @@ def _desk_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any
         "t": data,
         "rounds": rounds,
         "current": current,
+        **_entries_context(request, tournament, data["entries"]),
         "public_url": _public_url(data["view_id"]),
         # every result in (the round is completed by a job after the commit, or by
         # the draw itself)
@@ -224,6 +226,30 @@ def _desk_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any
             and all(p["status"] == "finished" for p in current["pairings"])
         ),
         "champion": names.get(data["champion"]) if data["champion"] else None,
+    }
+
+
+ADDED = re.compile(r"(\d{1,9})-(\d{1,9})")
+
+
+def _entries_context(
+    request: HttpRequest, tournament: Tournament, entries: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The entries section: the new rows just added (``?added=first-last``, marked), the
+    check-in count, and whether entries can still be added."""
+    found = ADDED.fullmatch(request.GET.get("added", ""))
+    first, last = (int(found.group(1)), int(found.group(2))) if found else (0, -1)
+    ticked = desk_selectors.checked_in(tournament)
+    for entry in entries:
+        entry["added"] = first <= entry["number"] <= last
+        entry["checked_in"] = entry["number"] in ticked
+    active = [entry for entry in entries if entry["active"]]
+    checked = sum(1 for entry in active if entry["checked_in"])
+    return {
+        "added": [entry["name"] for entry in entries if entry["added"]],
+        "check_in": {"checked": checked, "active": len(active), "missing": len(active) - checked},
+        "can_add": selectors.late_entries_open(tournament),
+        "single": validation.team_size(_variant(tournament.variant)) == 1,
     }
 
 

@@ -300,3 +300,171 @@ def test_the_table_key_opens_the_current_match_and_says_next_round(client):
     after = client.get(urls[0])
     assert after.status_code == 200 and "Next: round 2." in after.content.decode()
     assert after["Refresh"] == "15"
+
+
+# The desk's entries: added after the creation, the check-in tick, the start.
+
+
+def _add(client: Any, tournament: Tournament, text: str, **headers: Any) -> Any:
+    return client.post(f"/d/{tournament.pk}/entries/", {"entries": text}, **headers)
+
+
+def test_entries_added_on_the_desk_with_the_creation_forms_syntax(client):
+    tournament = _tournament(client)
+    page = client.get(f"/d/{tournament.pk}/").content.decode()
+    assert 'id="add-entries"' in page and f'action="/d/{tournament.pk}/entries/"' in page
+    response = _add(client, tournament, "9. Team 9: P9a, P9b\n\n  Team 10: P10a , P10b  ")
+    assert response.status_code == 302
+    # The desk opens at the first new row, the new rows marked and named.
+    assert response["Location"] == f"/d/{tournament.pk}/?added=9-10#entry-9"
+    assert [
+        (e.number, e.name, e.players, e.seed) for e in tournament.entries.filter(number__gt=8)
+    ] == [
+        (9, "Team 9", ["P9a", "P9b"], 9),
+        (10, "Team 10", ["P10a", "P10b"], None),
+    ]
+    page = client.get(response["Location"]).content.decode()
+    assert "Entries (10)" in page and 'id="entries-added">Added: Team 9, Team 10.<' in page
+    assert re.search(r'<tr id="entry-9" class="[^"]*is-new', page)
+    assert re.search(r'<tr id="entry-8" class="\s*"', page)
+    assert "is-new" not in client.get(f"/d/{tournament.pk}/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Team 9: a, b\nTeam 10 a b", "Line 2: write “Team name: Player, Player”."),
+        ("Team 9: a, b\n\nteam 1: c, d", "Line 3: Another entry is already called team 1."),
+        ("Team 9: a, b\n3. Team 10: c, d", "Line 2: Seed 3 is already taken."),
+        ("Team 9: a, b\nTeam 9: c, d", "Line 2: Another entry is already called Team 9."),
+        ("Team 9: a, a", "Line 1: Each player needs a different name: a is there twice."),
+        ("  \n", "Write at least one entry."),
+    ],
+)
+def test_a_bad_line_is_named_and_nothing_is_added(client, text, words):
+    tournament = _tournament(client)
+    response = _add(client, tournament, text)
+    assert response.status_code == 400
+    page = response.content.decode()
+    found = re.search(r'id="error-add-entries">([^<]*)<', page)
+    assert found and found.group(1) == words, page[-3000:]
+    assert 'aria-invalid="true" autofocus' in page  # the phone lands on the list, kept as typed
+    assert f">{text}</textarea>" in page
+    assert tournament.entries.count() == 8
+
+
+def test_a_bad_line_is_named_in_the_pages_language(client):
+    tournament = _tournament(client)
+    response = _add(client, tournament, "Équipe 9 : a, b\nÉquipe 10 a b", HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code == 400 and "Ligne 2" in response.content.decode()
+
+
+def test_late_entries_while_the_swiss_runs_are_drawn_from_the_next_round(client):
+    tournament = _tournament(client, auto_advance="")
+    client.post(f"/d/{tournament.pk}/start/")
+    page = client.get(f"/d/{tournament.pk}/").content.decode()
+    assert 'id="add-entries"' in page and "drawn from the next round on" in page
+    assert _add(client, tournament, "Team 9: P9a, P9b\nTeam 10: P10a, P10b").status_code == 302
+    round_one = selectors.rounds_data(tournament, director=True)[0]["pairings"]
+    assert all(9 not in p["entries"] and 10 not in p["entries"] for p in round_one)
+    for pairing in round_one:
+        services.pairing_result_set(
+            tournament_id=tournament.pk,
+            round_number=1,
+            slot=pairing["slot"],
+            winner=pairing["entries"][0],
+            points=[100, 50],
+            reason="",
+        )
+    assert client.post(f"/d/{tournament.pk}/next/").status_code == 302
+    drawn = {
+        n
+        for p in selectors.rounds_data(tournament, director=True)[1]["pairings"]
+        for n in p["entries"]
+    }
+    assert drawn == set(range(1, 11))
+    tournament.refresh_from_db()
+    late = {
+        row["entry"]: row
+        for row in selectors.tournament_data(tournament, director=True)["standings"]
+    }
+    assert (late[9]["played"], late[9]["match_points"]) == (0, 0)  # no points for round 1
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_no_entries_after_the_start_of_a_knockout(client, language):
+    tournament = _tournament(client, preset="knockout")
+    client.post(f"/d/{tournament.pk}/start/")
+    page = client.get(f"/d/{tournament.pk}/").content.decode()
+    assert 'id="add-entries"' not in page
+    response = _add(client, tournament, "Team 9: P9a, P9b", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 409
+    words = {
+        "en": "Entries are closed: the tournament has started.",
+        "fr": "Les inscriptions sont closes : le tournoi a commencé.",
+    }[language]
+    assert re.search(
+        rf'<div class="alert" role="alert" id="error-add-entries"><p>{words}</p>',
+        response.content.decode(),
+    )
+    assert tournament.entries.count() == 8
+
+
+def _tick(client: Any, tournament: Tournament, number: int, on: bool = True) -> Any:
+    return client.post(
+        f"/d/{tournament.pk}/entries/{number}/check-in/", {"checked_in": "1" if on else "0"}
+    )
+
+
+def test_the_check_in_tick_and_count(client):
+    tournament = _tournament(client)
+    page = client.get(f"/d/{tournament.pk}/").content.decode()
+    assert "0 of 8 checked in" in page and "Check in Team 3" in page
+    assert 'id="start-confirm"' not in page  # nobody checked in: the start takes everyone
+    for number in range(1, 8):
+        assert _tick(client, tournament, number).status_code == 302
+    assert _tick(client, tournament, 7, on=False).status_code == 302
+    assert set(tournament.entries.filter(checked_in=True).values_list("number", flat=True)) == {
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+    }
+    page = client.get(f"/d/{tournament.pk}/").content.decode()
+    assert "6 of 8 checked in" in page and "Undo the check-in of Team 1" in page
+    # The tick posts back to its own row, so the phone stays there.
+    assert f'action="/d/{tournament.pk}/entries/3/check-in/#entry-3"' in page
+    confirm = re.search(r'id="start-confirm-text">([^<]*)<', page)
+    assert confirm and confirm.group(1) == (
+        "Start with the 6 checked-in entries; 2 not checked in will be dropped."
+    )
+    assert 'id="start-confirm"' in page
+    # A dropped-out entry counts neither way.
+    client.post(f"/d/{tournament.pk}/entries/8/", {"active": "0"})
+    assert "6 of 7 checked in" in client.get(f"/d/{tournament.pk}/").content.decode()
+
+
+def test_the_start_drops_the_entries_not_checked_in(client):
+    tournament = _tournament(client)
+    for number in range(1, 7):
+        _tick(client, tournament, number)
+    assert client.post(f"/d/{tournament.pk}/start/").status_code == 302
+    assert list(tournament.entries.filter(active=False).values_list("number", flat=True)) == [7, 8]
+    pairings = selectors.rounds_data(tournament, director=True)[0]["pairings"]
+    assert sorted(n for p in pairings for n in p["entries"]) == [1, 2, 3, 4, 5, 6]
+    page = client.get(f"/d/{tournament.pk}/").content.decode()
+    assert "checked in" not in page  # the tick is over: no column, no count
+    refused = _tick(client, tournament, 1, on=False)
+    assert refused.status_code == 409 and "Check-in is over" in refused.content.decode()
+    assert tournament.entries.get(number=1).checked_in
+
+
+def test_a_start_refused_drops_nobody(client):
+    tournament = _tournament(client)
+    _tick(client, tournament, 1)  # one entry cannot play a tournament alone
+    response = client.post(f"/d/{tournament.pk}/start/")
+    assert response.status_code == 400 and "at least 2 active entries" in response.content.decode()
+    assert tournament.entries.filter(active=True).count() == 8
+    assert Tournament.objects.get(pk=tournament.pk).status == "registration"

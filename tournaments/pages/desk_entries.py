@@ -1,0 +1,72 @@
+"""The desk's entries section: entries added after the creation (typed or pasted as a list,
+read by the creation form's parser, ``forms.parse_entries``) and the check-in tick. Thin
+views over ``services.entries_add`` and ``desk_services.entry_check_in``.
+
+Entries can be added while the contract allows late entries (before the start; while the
+first stage, a Swiss, runs); elsewhere the form is not shown and a post is refused (409)
+with the sentence at the top of the desk. After adding, the desk opens at the first new
+row (``#entry-<number>``), the new rows marked, so a phone is not left scrolled elsewhere; a
+refused list comes back as typed, focused (``autofocus``, which also scrolls to it: the
+form's URL has no fragment, since a fragment would cancel the autofocus).
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from scorekeeper.rules import MatchConflict, RuleViolation
+from scorekeeper.translate import conflict_message
+
+from .. import desk_services, selectors, services, validation
+from ..models import Tournament
+from . import forms
+from .views import _act, _desk_context, _director, _message
+
+FORM = "add-entries"
+
+
+@require_POST
+def entries_add(request: HttpRequest, token: str) -> HttpResponse:
+    tournament = _director(token)
+    text = request.POST.get("entries", "")
+    size = validation.team_size(validation._variant(tournament.variant))
+    pasted = forms.parse_entries(text, size)
+    if pasted.error:
+        return _refused(request, tournament, text, pasted.error, 400)
+    try:
+        added = services.entries_add(tournament_id=tournament.pk, entries=pasted.entries)
+    except RuleViolation as violation:
+        return _refused(request, tournament, text, _message(violation, pasted), 400)
+    except MatchConflict as conflict:
+        return _refused(request, tournament, text, conflict_message(conflict), 409)
+    first, last = added[0].number, added[-1].number
+    url = reverse("desk", args=[tournament.pk])
+    return HttpResponseRedirect(f"{url}?added={first}-{last}#entry-{first}")
+
+
+def _refused(
+    request: HttpRequest, tournament: Tournament, text: str, message: str, status: int
+) -> HttpResponse:
+    """The desk with the sentence by the list (kept as typed), or at the top of the page when
+    entries are closed and the list is not shown."""
+    context = _desk_context(request, tournament)
+    page = not selectors.late_entries_open(tournament)
+    context["error"] = {"form": FORM, "field": "entries", "message": message, "page": page}
+    context["entries_text"] = text
+    return render(request, "tournaments/desk/desk.html", context, status=status)
+
+
+@require_POST
+def check_in(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    ticked = request.POST.get("checked_in") == "1"
+    return _act(
+        request,
+        token,
+        lambda t: desk_services.entry_check_in(
+            tournament_id=t.pk, number=number, checked_in=ticked
+        ),
+        f"entry-{number}",
+    )
