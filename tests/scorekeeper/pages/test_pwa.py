@@ -50,3 +50,14 @@ def test_the_service_worker_is_served_from_the_root_and_keeps_the_static_files(c
         assert needed in precache
     # Writes and the API never go through the copy on the phone.
     assert 'request.method !== "GET"' in body and '"/api/"' in body
+
+
+@pytest.mark.django_db
+def test_a_page_answering_a_form_is_marked_not_to_be_kept(client):
+    """pwa.js asks the worker to keep the page it shows; a refusal shown at a form's
+    address (which takes only a POST) is marked so that it is not fetched again."""
+    shown = client.get("/tournaments/new/belote/").content.decode()
+    assert "data-answer-to-post" not in shown
+    refused = client.post("/tournaments/new/belote/", {"name": ""})
+    assert refused.status_code == 400
+    assert "data-answer-to-post" in refused.content.decode()
