@@ -300,3 +300,28 @@ def test_the_table_key_opens_the_current_match_and_says_next_round(client):
     after = client.get(urls[0])
     assert after.status_code == 200 and "Next: round 2." in after.content.decode()
     assert after["Refresh"] == "15"
+
+
+def test_a_table_without_a_match_in_the_round_in_play_says_so(client):
+    """The semi-finals of the top 4 are played at tables 1 and 2: the cards of tables 3
+    and 4 say there is no match there now, not a next round that may never come."""
+    tournament = _tournament(client, auto_advance="")
+    urls = _cards(client, tournament)
+    client.post(f"/d/{tournament.pk}/start/")
+    for number in (1, 2, 3):
+        for pairing in selectors.rounds_data(tournament, director=True)[number - 1]["pairings"]:
+            services.pairing_result_set(
+                tournament_id=tournament.pk,
+                round_number=number,
+                slot=pairing["slot"],
+                winner=pairing["entries"][0],
+                points=[100, 50],
+                reason="",
+            )
+        assert client.post(f"/d/{tournament.pk}/next/").status_code == 302
+    assert client.get(urls[0]).status_code == 302  # a semi-final
+    response = client.get(urls[3])
+    page = response.content.decode()
+    assert response.status_code == 200 and "No match at this table in this round." in page
+    assert "Next: round" not in page
+
