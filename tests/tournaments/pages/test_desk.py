@@ -325,3 +325,10 @@ def test_a_table_without_a_match_in_the_round_in_play_says_so(client):
     assert response.status_code == 200 and "No match at this table in this round." in page
     assert "Next: round" not in page
 
+
+def test_pasted_players_may_be_separated_by_the_arabic_comma(client):
+    """An Arabic keyboard types «،» between the players: the line is read all the same."""
+    arabic = "\n".join(f"{n}. فريق {n}: لاعب {n}أ، لاعب {n}ب" for n in range(1, 9))
+    tournament = _created(_post_new(client, entries=arabic))
+    entry = selectors.tournament_data(tournament, director=True)["entries"][0]
+    assert (entry["name"], entry["players"], entry["seed"]) == ("فريق 1", ["لاعب 1أ", "لاعب 1ب"], 1)
