@@ -195,14 +195,21 @@ def match_panel_by_view(tournament_view: str, match_view: str) -> dict[str, Any]
 
 
 def _next_tables(tournament: Tournament, round_: Round, pairing: Pairing) -> list[dict[str, Any]]:
-    """Where each entry of the pairing sits in the next round, once it is drawn."""
-    later = Pairing.objects.filter(tournament=tournament, round__number=round_.number + 1)
+    """Where each entry of the pairing sits in the next round, once it is drawn; an entry
+    the next round leaves out (knocked out, not among those who advance, dropped out) is
+    said to have no match then, so no table waits for a round that has come."""
+    later = list(Pairing.objects.filter(tournament=tournament, round__number=round_.number + 1))
+    if not later:
+        return []
     names = dict(
         tournament.entries.filter(number__in=pairing.entries).values_list("number", "name")
     )
+    placed = {number: other for other in later for number in other.entries}
     rows = []
-    for other in later:
-        for number in other.entries:
-            if number in pairing.entries:
-                rows.append({"name": names.get(number, ""), "table": other.table, "bye": other.bye})
+    for number in pairing.entries:
+        other = placed.get(number)
+        row = {"name": names.get(number, ""), "table": None, "bye": False, "out": other is None}
+        if other is not None:
+            row.update(table=other.table, bye=other.bye)
+        rows.append(row)
     return rows

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -54,8 +55,29 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "viewport": PHONE, "locale": "en-GB"}
 
 
+class OneRequestAtATime:
+    """The live server's application, answering one request at a time (as one sync worker
+    does). pytest-django starts the live server before the test database exists, so its
+    request threads do not share the test's connection: each opens its own to the shared
+    in-memory SQLite database, where a read that meets another thread's write fails at once
+    with "database table is locked" (a 500) instead of waiting, as a file database would.
+    Pages polling side by side (phones, a projector, a desk) met that; in turn, they do not.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.lock = threading.Lock()
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        with self.lock:
+            return self.app(environ, start_response)
+
+
 @pytest.fixture
 def site(live_server: Any, transactional_db: None) -> str:
+    server = live_server.thread.httpd
+    if not isinstance(server.get_app(), OneRequestAtATime):
+        server.set_app(OneRequestAtATime(server.get_app()))
     return live_server.url
 
 

@@ -2,7 +2,8 @@
 page's form, ``scorekeeper.pages.matchsetup``), the stage and tiebreak presets, and the
 entries pasted as a list.
 
-A pasted line is ``Team name: Player, Player`` (``belote_2p``: one player per line), with
+A pasted line is ``Team name: Player, Player`` (``belote_2p``: one player per line; the
+Arabic comma ``،`` separates players too), with
 an optional seed in front: ``1. Les As: Anne, Bruno``. Lines are read here; the service
 (``tournament_create``) has the last word on every value, and what it refuses is shown by
 the field it names.
@@ -22,6 +23,9 @@ from scorekeeper import rules
 from scorekeeper.pages import matchsetup
 
 SEEDED_LINE = re.compile(r"^\s*(\d{1,6})\s*[.)]\s*(.*)$")
+# Players are separated by a comma, the Arabic comma (U+060C, what an Arabic or Persian
+# keyboard types) included.
+PLAYER_SEPARATOR = re.compile(r"[,\u060c]")
 
 # (key, label): the stages a club plays most, filled in from rounds / advance / groups.
 STAGE_PRESETS = (
@@ -97,7 +101,7 @@ def _entry(line: str, team_size: int) -> dict[str, Any] | None:
     if team_size == 1:
         return {"name": line, "players": [line]} if ":" not in line else None
     name, colon, rest = line.partition(":")
-    players = [player.strip() for player in rest.split(",")]
+    players = [player.strip() for player in PLAYER_SEPARATOR.split(rest)]
     if not colon or not name.strip() or len(players) != team_size or not all(players):
         return None
     return {"name": name.strip(), "players": players}

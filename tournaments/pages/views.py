@@ -403,6 +403,9 @@ def table(request: HttpRequest, key: str) -> HttpResponse:
         "finished": data["tournament_status"] == "finished",
         "registration": data["tournament_status"] == "registration",
         "playing": playing,
+        # the round in play has no match at this table (fewer pairings, a knockout's later
+        # rounds): no next round to announce, the page opens the table's next match itself
+        "idle": data["tournament_status"] == "running" and data["match"] is None,
         "ends_at": parse_datetime(data["ends_at"]) if data.get("ends_at") else None,
     }
     response = render(request, "tournaments/desk/table.html", context)

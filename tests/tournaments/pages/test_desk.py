@@ -468,3 +468,35 @@ def test_a_start_refused_drops_nobody(client):
     assert response.status_code == 400 and "at least 2 active entries" in response.content.decode()
     assert tournament.entries.filter(active=True).count() == 8
     assert Tournament.objects.get(pk=tournament.pk).status == "registration"
+
+
+def test_a_table_without_a_match_in_the_round_in_play_says_so(client):
+    """The semi-finals of the top 4 are played at tables 1 and 2: the cards of tables 3
+    and 4 say there is no match there now, not a next round that may never come."""
+    tournament = _tournament(client, auto_advance="")
+    urls = _cards(client, tournament)
+    client.post(f"/d/{tournament.pk}/start/")
+    for number in (1, 2, 3):
+        for pairing in selectors.rounds_data(tournament, director=True)[number - 1]["pairings"]:
+            services.pairing_result_set(
+                tournament_id=tournament.pk,
+                round_number=number,
+                slot=pairing["slot"],
+                winner=pairing["entries"][0],
+                points=[100, 50],
+                reason="",
+            )
+        assert client.post(f"/d/{tournament.pk}/next/").status_code == 302
+    assert client.get(urls[0]).status_code == 302  # a semi-final
+    response = client.get(urls[3])
+    page = response.content.decode()
+    assert response.status_code == 200 and "No match at this table in this round." in page
+    assert "Next: round" not in page
+
+
+def test_pasted_players_may_be_separated_by_the_arabic_comma(client):
+    """An Arabic keyboard types «،» between the players: the line is read all the same."""
+    arabic = "\n".join(f"{n}. فريق {n}: لاعب {n}أ، لاعب {n}ب" for n in range(1, 9))
+    tournament = _created(_post_new(client, entries=arabic))
+    entry = selectors.tournament_data(tournament, director=True)["entries"][0]
+    assert (entry["name"], entry["players"], entry["seed"]) == ("فريق 1", ["لاعب 1أ", "لاعب 1ب"], 1)

@@ -181,6 +181,33 @@ def test_the_match_page_shows_go_to_table_once_the_next_round_is_drawn(director:
     assert panel[0] == 200 and "go to table" in panel[1] and "<aside" not in panel[1]
 
 
+def test_the_panel_says_who_has_no_match_in_the_next_round(director: Director) -> None:
+    """A Swiss round then the final of the top 2: once the final is drawn, every table's
+    panel says where its winner goes and that its loser has no match (no table is left
+    saying the next round is still to be drawn)."""
+    tournament = tarneeb(
+        director,
+        4,
+        stages=[
+            {"format": "swiss", "rounds": 1},
+            {"format": "single_elimination", "advance": 2},
+        ],
+    )
+    director.start(tournament)
+    pairings = director.round(tournament, 1)["pairings"]
+    first = f"/m/{pairings[0]['match_view']}/"
+    director.hand({"id": pairings[0]["match"]}, won_by(0))
+    assert "Match over: the next round is drawn" in _html(first)[1]  # the other still plays
+    director.hand({"id": pairings[1]["match"]}, won_by(0))
+    final = director.round(tournament, 2)["pairings"][0]
+    for pairing in pairings:
+        winner, loser = pairing["entries"]
+        html = _html(f"/m/{pairing['match_view']}/")[1]
+        assert f"Team {winner}: go to table {final['table']}" in html
+        assert f"Team {loser}: no match in the next round" in html
+        assert "Match over" not in html
+
+
 def test_the_match_page_says_time_when_time_is_called(director: Director) -> None:
     tournament = tarneeb(director, 4, round_minutes=30)
     director.start(tournament)
