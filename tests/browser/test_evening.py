@@ -326,3 +326,6 @@ def forfeit(desk: Page, desk_url: str, phone: Page, words: dict[str, str]) -> No
     pairing = desk.locator("li.pairing", has=desk.locator(f'a[href="{match}"]'))
     expect(pairing.locator(".flag")).to_contain_text(words["forfeit"])
     expect(pairing.locator(".pairing-result")).to_contain_text("0 – 162")
+    # The table's phone, not reloaded: its hand form goes once its panel learns the result.
+    expect(phone.locator("#hand-form")).to_have_count(0, timeout=POLL)
+    expect(phone.locator("#summary")).to_be_in_viewport()

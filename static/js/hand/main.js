@@ -382,6 +382,9 @@ function start(root) {
     preview(event.target);
   });
   window.addEventListener("online", flush);
+  // The match was finished elsewhere (a tournament director's result): the form goes and
+  // the result comes into view.
+  document.addEventListener("scorekeeper:finished-elsewhere", () => refresh(true));
   window.addEventListener("storage", (event) => {
     // Another tab of this match on the phone queued or refused a hand.
     if (event.key === outbox.queueKey || event.key === outbox.refusedKey) notes.show();

@@ -16,6 +16,12 @@ if (panel) {
       if (date) setServerNow(new Date(date).toISOString());
       panel.innerHTML = await response.text();
       tick(panel, word());
+      // The match ended while this phone still shows the hand form (a director's result):
+      // the page takes the new state in.
+      const form = document.getElementById("hand-form");
+      if (panel.querySelector("[data-finished]") && form && !form.dataset.correcting) {
+        document.dispatchEvent(new CustomEvent("scorekeeper:finished-elsewhere"));
+      }
     } catch {
       // No network: the panel stays as it was and the clock keeps counting.
     }
