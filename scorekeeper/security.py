@@ -7,6 +7,10 @@
 - ``Cache-Control: no-store`` on every answer that carries a match's or a tournament's key
   (its path or its redirect names one, or it is an answer of the matches' or tournaments'
   API, whose bodies carry ``id``): no shared cache, and no browser's disk, keeps a key.
+  A polled live part reached through a public link (a spectator's ``view_id``, a
+  tournament's public page) knows it names no key and says so (``says_no_key``): it keeps
+  its own ``no-cache`` and ``ETag``, since with ``no-store`` a browser keeps no copy and its
+  polls could never be answered ``304``.
 
 Django 5.2 has no CSP of its own; this middleware needs nothing Django 6 removes (Django
 6's ``ContentSecurityPolicyMiddleware`` may replace it then).
@@ -25,7 +29,14 @@ from .logs import KEY
 KEYED_APIS = ("/api/matches/", "/api/tournaments/")
 
 
+def says_no_key(request: HttpRequest) -> None:
+    """For a view whose answer (a ``304`` too) names no key although its path looks keyed."""
+    request.names_no_key = True  # type: ignore[attr-defined]
+
+
 def carries_key(request: HttpRequest, response: HttpResponse) -> bool:
+    if getattr(request, "names_no_key", False):
+        return False
     if request.path.startswith(KEYED_APIS):
         return True
     return bool(KEY.search(request.path) or KEY.search(response.get("Location", "")))

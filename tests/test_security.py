@@ -72,6 +72,17 @@ def test_every_answer_that_carries_a_key_is_no_store(client, api, match) -> None
         assert "no-store" not in client.get(url).headers.get("Cache-Control", "")
 
 
+def test_a_spectators_live_part_may_be_kept_for_its_etag(client, match) -> None:
+    """Through the public link the polled live part names no key: no-store would keep the
+    browser from holding a copy, and so from ever asking with If-None-Match."""
+    spectator = client.get(f"/m/{match['view_id']}/sheet/")
+    assert spectator.headers["Cache-Control"] == "no-cache" and spectator["ETag"]
+    again = client.get(f"/m/{match['view_id']}/sheet/", HTTP_IF_NONE_MATCH=spectator["ETag"])
+    assert again.status_code == 304 and "no-store" not in again.headers.get("Cache-Control", "")
+    keyed = client.get(f"/m/{match['id']}/sheet/")
+    assert "no-store" in keyed.headers["Cache-Control"]
+
+
 def test_the_https_redirect_and_hsts_are_switched_on_by_settings(client, db, settings) -> None:
     settings.SECURE_SSL_REDIRECT, settings.SECURE_HSTS_SECONDS = True, 3600
     redirected = client.get("/new/")

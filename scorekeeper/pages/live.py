@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 from django.utils.translation import get_language
 
-from .. import selectors
+from .. import security, selectors
 from ..models import Match
 
 POLL_SECONDS = 10
@@ -23,6 +23,8 @@ def etag(request: HttpRequest, token: str) -> str | None:
         match, writable = selectors.match_by_token(token)
     except Match.DoesNotExist:
         return None
+    if not writable:
+        security.says_no_key(request)  # a spectator's link: kept by the browser for its ETag
     number = match.state.get("number", 0) if isinstance(match.state, dict) else 0
     stamp = match.updated_at.isoformat() if match.updated_at else ""
     return f"{match.pk.hex[:12]}-{int(writable)}-{number}-{stamp}-{get_language()}"

@@ -37,6 +37,16 @@ def test_the_projector_follows_the_results_without_a_reload(browser, site) -> No
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # Each poll: the ETag the browser named (If-None-Match) and the one it was answered with.
+    polls: list[tuple[str | None, str | None]] = []
+    page.on(
+        "response",
+        lambda r: (
+            polls.append((r.request.all_headers().get("if-none-match"), r.headers.get("etag")))
+            if "/projector/live/" in r.url
+            else None
+        ),
+    )
     page.goto(site + f"/p/{tournament.view_id}/projector/")
     page.locator(".slide.is-shown").wait_for()
     page.evaluate("window.notReloaded = true")
@@ -58,4 +68,12 @@ def test_the_projector_follows_the_results_without_a_reload(browser, site) -> No
         timeout=30_000,
     )
     assert errors == []
+    # Nothing changes now: the browser kept the last answer (no-cache, not no-store), so its
+    # next poll names that ETag, which the server answers 304 (Playwright reports the copy
+    # the browser then shows; the 304 itself is tested in tests/tournaments/pages).
+    for _ in range(60):
+        if any(sent is not None and sent == got for sent, got in polls):
+            break
+        page.wait_for_timeout(500)
+    assert any(sent is not None and sent == got for sent, got in polls), polls
     context.close()

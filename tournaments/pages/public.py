@@ -20,6 +20,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language, get_language_bidi, gettext
 from django.views.decorators.http import require_GET
 
+from scorekeeper import security
 from tournaments import public_selectors
 from tournaments.models import Tournament
 from tournaments.selectors import tiebreak_word
@@ -54,6 +55,7 @@ def _conditional(request: HttpRequest, view_id: str, kind: str) -> tuple[str, bo
     version = _version(view_id)
     if version is None:
         raise Http404
+    security.says_no_key(request)  # a view_id's page: the browser may keep it for its ETag
     etag = _etag(version, kind)
     sent = request.headers.get("If-None-Match", "")
     return etag, etag in [tag.strip() for tag in sent.split(",")]

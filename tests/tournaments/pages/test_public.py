@@ -67,10 +67,12 @@ def test_the_poll_answers_304_until_a_result_changes_it(director: Director) -> N
     url = f"/p/{tournament['view_id']}/live/"
     first = Client().get(url)
     assert first.status_code == 200
+    # A copy the browser may keep (no-store would mean no If-None-Match, so no 304).
+    assert first["Cache-Control"] == "no-cache"
     etag = first["ETag"]
     again = Client().get(url, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304
-    assert again.content == b""
+    assert again.content == b"" and "no-store" not in again.get("Cache-Control", "")
     pairing = director.round(tournament, 1)["pairings"][0]
     director.result(tournament, 1, pairing["slot"], winner=pairing["entries"][0], points=[321, 123])
     after = Client().get(url, HTTP_IF_NONE_MATCH=etag)
