@@ -4,6 +4,8 @@ from django.urls import include, path
 from .pages import board, pwa, share, views
 
 urlpatterns = [
+    # First: the public tournament pages' polls (300 phones a room) are resolved at once.
+    path("p/", include("tournaments.pages.public_urls")),  # a string: see the API's below
     path("", views.home, name="home"),
     path("sw.js", pwa.service_worker, name="service-worker"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
@@ -25,7 +27,6 @@ urlpatterns = [
     path("api/", include("scorekeeper.api.urls")),
     path("api/", include("tournaments.api.urls")),  # a string: scorekeeper never imports it
     path("", include("tournaments.pages.desk_urls")),  # a string, as above
-    path("p/", include("tournaments.pages.public_urls")),  # a string, as above
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
 ]
