@@ -102,7 +102,7 @@ def match_event(match: Match, event: str) -> None:
     if found is None:
         return
     pairing_id, tournament_id = found
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    tournament = Tournament.objects.select_for_update().defer("standings").get(pk=tournament_id)
     pairing = pairing_locked(pairing_id)
     if pairing.source == Pairing.Source.DIRECTOR:
         return  # the director's result stands; the match keeps its hands

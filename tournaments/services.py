@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from scorekeeper import fastpath
 from scorekeeper import services as match_services
 from scorekeeper.models import Match
 from scorekeeper.rules import RuleViolation
@@ -47,7 +48,9 @@ Status = Tournament.Status
 
 
 def _locked(tournament_id: Any) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament_id)
+    """The tournament, its row locked; without its stored standings (10,000 rows of JSON for
+    a championship), which every change recomputes rather than reads."""
+    return Tournament.objects.select_for_update().defer("standings").get(pk=tournament_id)
 
 
 def _touch(tournament: Tournament, *fields: str) -> None:
@@ -361,7 +364,7 @@ def _store_draw(
         raise MatchConflict(_("Round {number} has already been drawn."), number=number) from error
     matches = _create_matches(tournament, stage, round_, draw, entries)
     rows = [_pairing_row(tournament, round_, pairing, matches) for pairing in draw.pairings]
-    Pairing.objects.bulk_create(rows)
+    fastpath.insert_many(rows)
     tables = sorted({p.table for p in draw.pairings if p.table is not None})
     TableKey.objects.bulk_create(
         [TableKey(tournament=tournament, table=table) for table in tables], ignore_conflicts=True
