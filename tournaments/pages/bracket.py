@@ -17,17 +17,24 @@ BOX_W, BOX_H, GAP_X, GAP_Y, HEAD = 220, 56, 40, 16, 28
 
 
 def _side(side: dict[str, Any] | None, x: int, y: int, rtl: bool) -> str:
-    """A side's name from the box's start edge, its points at the end edge; ``text-anchor``
-    is read in the SVG's own ``direction``, so "start" is the right end in RTL."""
+    """A side's name from the box's start edge (its right edge in RTL), its points at the
+    other. The SVG is always ``direction="ltr"`` and each anchor says which end of the text
+    sits at ``x``: Chromium does not read ``text-anchor`` in an inherited right-to-left
+    direction, so names would run out of their boxes. The names' own letters still run right
+    to left (the Unicode bidirectional algorithm)."""
     if side is None:
         return ""
     css = "won" if side["won"] else "side"
     points = "" if side["points"] is None else escape(str(side["points"]))
-    start, end = (x + BOX_W - 8, x + 8) if rtl else (x + 8, x + BOX_W - 8)
+    left, right = x + 8, x + BOX_W - 8
+    name_at, name_anchor, points_at, points_anchor = (
+        (right, "end", left, "start") if rtl else (left, "start", right, "end")
+    )
     return (
-        f'<text class="{css}" x="{start}" y="{y}">{escape(side["name"][:24])}</text>'
-        f'<text class="{css} pts" x="{end}" y="{y}" '
-        f'text-anchor="end">{points}</text>'
+        f'<text class="{css}" x="{name_at}" y="{y}" '
+        f'text-anchor="{name_anchor}">{escape(side["name"][:24])}</text>'
+        f'<text class="{css} pts" x="{points_at}" y="{y}" '
+        f'text-anchor="{points_anchor}">{points}</text>'
     )
 
 
@@ -56,10 +63,9 @@ def svg(columns: list[dict[str, Any]], title: str, bye: str, *, rtl: bool = Fals
     rows = max((len(c["pairings"]) for c in columns), default=1)
     height = HEAD + rows * (BOX_H + GAP_Y)
     width = len(columns) * (BOX_W + GAP_X)
-    direction = "rtl" if rtl else "ltr"
     parts = [
         f'<svg class="bracket" xmlns="http://www.w3.org/2000/svg" role="img" '
-        f'direction="{direction}" viewBox="0 0 {width} {height}" width="{width}" '
+        f'direction="ltr" viewBox="0 0 {width} {height}" width="{width}" '
         f'height="{height}"><title>{escape(title)}</title>'
     ]
     previous: list[int] = []

@@ -54,12 +54,13 @@ def test_right_to_left_the_first_round_is_on_the_right() -> None:
     first, second, final = _boxes(svg)
     assert first == second > final == 0
     assert first + bracket.BOX_W + bracket.GAP_X == width  # the rightmost column
-    # The text is placed, not mirrored: no transform, the SVG written right to left, the
-    # name starting at the box's right edge and the points at its left edge.
+    # The text is placed, not mirrored: no transform; anchors read left to right whatever
+    # the page's direction (Chromium ignores an inherited one), the name ending at the box's
+    # right edge and the points starting at its left edge.
     assert "transform" not in svg and "scale(" not in svg
-    assert 'direction="rtl"' in svg
-    assert _texts(svg, "Le Carré") == [(first + bracket.BOX_W - 8, "start")]
-    assert _texts(svg, "120") == [(first + 8, "end")]
+    assert 'direction="ltr"' in svg
+    assert _texts(svg, "Le Carré") == [(first + bracket.BOX_W - 8, "end")]
+    assert _texts(svg, "120") == [(first + 8, "start")]
     # The lines run from the semi-finals' left edges to the final's right edge.
     links = re.findall(r'<path class="link" d="M(\d+) \d+ H\d+ V\d+ H(\d+)"/>', svg)
     assert links == [(str(first), str(bracket.BOX_W))] * 2
@@ -78,7 +79,7 @@ def test_the_public_page_in_arabic_draws_the_bracket_right_to_left(director: Dir
         .content.decode()
         for language in ("ar", "en")
     }
-    assert 'dir="rtl"' in html["ar"] and 'direction="rtl"' in html["ar"]
+    assert 'dir="rtl"' in html["ar"] and 'direction="ltr"' in html["ar"]
     first_ar = _boxes(html["ar"].split('<svg class="bracket"')[1])[0]
     first_en = _boxes(html["en"].split('<svg class="bracket"')[1])[0]
     assert first_en == 0 and first_ar == bracket.BOX_W + bracket.GAP_X  # two rounds: on the right
