@@ -324,6 +324,7 @@ def forfeit(desk: Page, desk_url: str, phone: Page, words: dict[str, str]) -> No
     pairing.locator('input[name="reason"]').fill(words["forfeit"])
     pairing.locator("button[type=submit]", has_text=words["set_result"]).click()
     pairing = desk.locator("li.pairing", has=desk.locator(f'a[href="{match}"]'))
+    expect(pairing).to_be_in_viewport()  # the desk opens again at the table just decided
     expect(pairing.locator(".flag")).to_contain_text(words["forfeit"])
     expect(pairing.locator(".pairing-result")).to_contain_text("0 – 162")
     # The table's phone, not reloaded: its hand form goes once its panel learns the result.

@@ -500,3 +500,15 @@ def test_pasted_players_may_be_separated_by_the_arabic_comma(client):
     tournament = _created(_post_new(client, entries=arabic))
     entry = selectors.tournament_data(tournament, director=True)["entries"][0]
     assert (entry["name"], entry["players"], entry["seed"]) == ("فريق 1", ["لاعب 1أ", "لاعب 1ب"], 1)
+
+
+def test_the_desks_forms_come_back_to_what_they_changed(client):
+    """Each form's address names the part of the desk it changes (the browser keeps that
+    fragment through the redirect): a phone is not left at the top of a long desk."""
+    tournament = _tournament(client, auto_advance="")
+    client.post(f"/d/{tournament.pk}/start/")
+    html = client.get(f"/d/{tournament.pk}/").content.decode()
+    assert f'/d/{tournament.pk}/rounds/1/pairings/1/result/#pairing-1-1"' in html
+    assert f'/d/{tournament.pk}/rounds/1/clock/#round-1"' in html
+    assert f'/d/{tournament.pk}/rounds/1/clock/#pairing-1-2"' in html
+    assert 'id="pairing-1-1"' in html and 'id="round-1"' in html
