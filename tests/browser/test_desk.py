@@ -9,24 +9,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .teams import LATIN
+
 pytestmark = pytest.mark.browser
 
-TEAMS = "\n".join(
-    f"{n}. {name}: {a}, {b}"
-    for n, (name, a, b) in enumerate(
-        [
-            ("Les As", "Anne", "Bruno"),
-            ("Le Carré", "Chloé", "David"),
-            ("Les Rois", "Emma", "Farid"),
-            ("Les Dames", "Gina", "Hugo"),
-            ("Les Valets", "Inès", "Jules"),
-            ("Belote", "Karim", "Léa"),
-            ("Rebelote", "Marc", "Nour"),
-            ("Capot", "Olga", "Paul"),
-        ],
-        1,
-    )
-)
+TEAMS = "\n".join(f"{n}. {name}: {a}, {b}" for n, (name, a, b) in enumerate(LATIN, 1))
 
 
 def create_swiss(page, site: str) -> str:

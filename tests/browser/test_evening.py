@@ -23,6 +23,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import PHONE
+from .teams import ARABIC, LATIN
 
 pytestmark = pytest.mark.browser
 
@@ -33,28 +34,7 @@ FORFEIT_ROUND, FORFEIT_TABLE = 2, 3
 POLL = 25_000
 SLIDES = 50_000
 
-TEAMS = {
-    "fr": [
-        ("Les As", "Anne", "Bruno"),
-        ("Le Carré", "Chloé", "David"),
-        ("Les Rois", "Emma", "Farid"),
-        ("Les Dames", "Gina", "Hugo"),
-        ("Les Valets", "Inès", "Jules"),
-        ("Belote", "Karim", "Léa"),
-        ("Rebelote", "Marc", "Nour"),
-        ("Capot", "Olga", "Paul"),
-    ],
-    "ar": [
-        ("النجوم", "رامي", "سارة"),
-        ("الصقور", "عمر", "لينا"),
-        ("الأسود", "هادي", "ريم"),
-        ("النسور", "كريم", "نور"),
-        ("الفرسان", "سامي", "هلا"),
-        ("الملوك", "زياد", "دانة"),
-        ("الأبطال", "فادي", "رنا"),
-        ("الشجعان", "باسل", "مها"),
-    ],
-}
+TEAMS = {"fr": LATIN, "ar": ARABIC}
 # An Arabic keyboard types the Arabic comma between the players.
 COMMA = {"fr": ", ", "ar": "، "}
 

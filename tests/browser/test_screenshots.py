@@ -13,6 +13,7 @@ import pytest
 from scorekeeper import demo, services
 
 from .conftest import PHONE
+from .teams import ARABIC, LATIN
 
 pytestmark = [pytest.mark.browser, pytest.mark.screenshots]
 
@@ -177,28 +178,7 @@ def test_screenshots(browser, site, language):
     assert len(list(OUT.glob(f"{language}-*.png"))) >= 2 * len(pages) + 8
 
 
-TEAMS = {
-    "en": [
-        ("Les As", "Anne", "Bruno"),
-        ("Le Carré", "Chloé", "David"),
-        ("Les Rois", "Emma", "Farid"),
-        ("Les Dames", "Gina", "Hugo"),
-        ("Les Valets", "Inès", "Jules"),
-        ("Belote", "Karim", "Léa"),
-        ("Rebelote", "Marc", "Nour"),
-        ("Capot", "Olga", "Paul"),
-    ],
-    "ar": [
-        ("النجوم", "رامي", "سارة"),
-        ("الصقور", "عمر", "لينا"),
-        ("الأسود", "هادي", "ريم"),
-        ("النسور", "كريم", "نور"),
-        ("الفرسان", "سامي", "هلا"),
-        ("الملوك", "زياد", "دانة"),
-        ("الأبطال", "فادي", "رنا"),
-        ("الشجعان", "باسل", "مها"),
-    ],
-}
+TEAMS = {"en": LATIN, "ar": ARABIC}
 
 
 @pytest.mark.parametrize("language", ["en", "ar"])

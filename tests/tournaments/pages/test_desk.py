@@ -247,15 +247,7 @@ def test_the_next_round_when_auto_advance_is_off(client):
     client.post(f"/d/{tournament.pk}/start/")
     early = client.post(f"/d/{tournament.pk}/next/")
     assert early.status_code == 409 and "still being played" in early.content.decode()
-    for pairing in selectors.rounds_data(tournament, director=True)[0]["pairings"]:
-        services.pairing_result_set(
-            tournament_id=tournament.pk,
-            round_number=1,
-            slot=pairing["slot"],
-            winner=pairing["entries"][0],
-            points=[100, 50],
-            reason="test",
-        )
+    _finish_round(tournament, 1)
     assert "Draw the next round" in client.get(f"/d/{tournament.pk}/").content.decode()
     assert client.post(f"/d/{tournament.pk}/next/").status_code == 302
     assert tournament.rounds.filter(number=2).exists()
@@ -367,15 +359,7 @@ def test_late_entries_while_the_swiss_runs_are_drawn_from_the_next_round(client)
     assert _add(client, tournament, "Team 9: P9a, P9b\nTeam 10: P10a, P10b").status_code == 302
     round_one = selectors.rounds_data(tournament, director=True)[0]["pairings"]
     assert all(9 not in p["entries"] and 10 not in p["entries"] for p in round_one)
-    for pairing in round_one:
-        services.pairing_result_set(
-            tournament_id=tournament.pk,
-            round_number=1,
-            slot=pairing["slot"],
-            winner=pairing["entries"][0],
-            points=[100, 50],
-            reason="",
-        )
+    _finish_round(tournament, 1)
     assert client.post(f"/d/{tournament.pk}/next/").status_code == 302
     drawn = {
         n
@@ -477,15 +461,7 @@ def test_a_table_without_a_match_in_the_round_in_play_says_so(client):
     urls = _cards(client, tournament)
     client.post(f"/d/{tournament.pk}/start/")
     for number in (1, 2, 3):
-        for pairing in selectors.rounds_data(tournament, director=True)[number - 1]["pairings"]:
-            services.pairing_result_set(
-                tournament_id=tournament.pk,
-                round_number=number,
-                slot=pairing["slot"],
-                winner=pairing["entries"][0],
-                points=[100, 50],
-                reason="",
-            )
+        _finish_round(tournament, number)
         assert client.post(f"/d/{tournament.pk}/next/").status_code == 302
     assert client.get(urls[0]).status_code == 302  # a semi-final
     response = client.get(urls[3])
@@ -512,3 +488,18 @@ def test_the_desks_forms_come_back_to_what_they_changed(client):
     assert f'/d/{tournament.pk}/rounds/1/clock/#round-1"' in html
     assert f'/d/{tournament.pk}/rounds/1/clock/#pairing-1-2"' in html
     assert 'id="pairing-1-1"' in html and 'id="round-1"' in html
+
+
+def _finish_round(tournament, number: int) -> None:
+    """Every table of round ``number`` won by its first team, by the director's results."""
+    for pairing in selectors.rounds_data(tournament, director=True)[number - 1]["pairings"]:
+        if pairing["status"] == "finished":
+            continue  # a bye
+        services.pairing_result_set(
+            tournament_id=tournament.pk,
+            round_number=number,
+            slot=pairing["slot"],
+            winner=pairing["entries"][0],
+            points=[100, 50],
+            reason="",
+        )
