@@ -17,7 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.errors import RuleViolation, _
+from scorekeeper.rules.fields import Field, clean_fields
 
 __all__ = [
     "Draw",
@@ -118,14 +119,22 @@ class Format(ABC):
     name: ClassVar[str]
     draws_allowed: ClassVar[bool]  # level matches are draws (else play on while level)
 
-    @abstractmethod
-    def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
-        """Check a stage's settings (without ``format`` and ``advance``) and return them with
-        every default filled in; raise ``RuleViolation`` naming ``field_name.<key>``."""
+    fields: ClassVar[tuple[Field, ...]] = ()  # the stage's settings
 
-    @abstractmethod
+    def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
+        """Check a stage's settings (without ``format`` and ``advance``) against ``fields``
+        (unknown keys refused) and return them with every default filled in; raise
+        ``RuleViolation`` naming ``field_name.<key>``."""
+        try:
+            return clean_fields(self.fields, raw)
+        except RuleViolation as violation:
+            raise violation.prefixed(field_name) from None
+
     def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
-        """Refuse, with a ``RuleViolation``, a stage that cannot be played by ``entries``."""
+        """Refuse, with a ``RuleViolation``, a stage that cannot be played by ``entries``
+        (every format needs two; a format adds its own limits)."""
+        if entries < 2:
+            raise RuleViolation(field_name, _("A stage needs at least 2 entries."))
 
     @abstractmethod
     def draw(
@@ -139,7 +148,6 @@ class Format(ABC):
         """Round ``round_index`` (1, 2, … within the stage) from the entries (active and
         not) and the stage's results so far, or ``None`` once the stage is over."""
 
-    @abstractmethod
     def placements(
         self,
         settings: Mapping[str, Any],
@@ -152,3 +160,4 @@ class Format(ABC):
         entries still in, together, first). ``None`` for formats that rank by the tiebreaks
         alone. ``seed``: the stage's random seed, as given to ``draw`` (it places the
         unseeded entries in the bracket)."""
+        return None

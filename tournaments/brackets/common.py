@@ -8,29 +8,9 @@ the same call always gives the same order.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
-from scorekeeper.rules.errors import _
-from scorekeeper.rules.fields import Field, clean_fields
-
-from .base import Entry, Pairing, RoundName, RuleViolation
-
-
-def configure_fields(
-    fields: Sequence[Field], raw: Mapping[str, Any], field_name: str
-) -> dict[str, Any]:
-    """A stage's settings checked against its declared fields (unknown keys refused), with
-    the defaults filled in; errors name ``<field_name>.<key>``."""
-    try:
-        return clean_fields(fields, raw)
-    except RuleViolation as violation:
-        raise violation.prefixed(field_name) from None
-
-
-def check_two(entries: int, field_name: str) -> None:
-    if entries < 2:
-        raise RuleViolation(field_name, _("A stage needs at least 2 entries."))
+from .base import Entry, Pairing, RoundName
 
 
 def seed_order(entries: Sequence[Entry], seed: int) -> list[Entry]:

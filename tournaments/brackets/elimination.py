@@ -24,10 +24,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules.fields import Field
-
 from .base import Draw, Entry, Format, Pairing, Result, RoundName
-from .common import check_two, configure_fields, number_pairings
+from .common import number_pairings
 
 Source = tuple[Any, ...]  # ("seat", entry | None), ("winner" | "loser" | "first_loss", key),
 # ("reset", key, 0 | 1)
@@ -228,17 +226,10 @@ def _by_entry(results: Sequence[Result]) -> dict[int, list[int]]:
 
 
 class Bracket(Format):
-    """A knockout format: its settings, its nodes, and each round drawn by replaying the
-    bracket from the results. A subclass lays out ``nodes`` and names its rounds."""
+    """A knockout format: each round drawn by replaying the bracket from the results. A
+    subclass declares its settings, lays out ``nodes`` and names its rounds."""
 
     draws_allowed = False
-    fields: tuple[Field, ...] = ()
-
-    def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
-        return configure_fields(self.fields, raw, field_name)
-
-    def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
-        check_two(entries, field_name)
 
     def nodes(
         self, settings: Mapping[str, Any], entries: Sequence[Entry], seed: int

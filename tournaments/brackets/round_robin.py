@@ -22,7 +22,7 @@ from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import SANE_LIMIT, Int
 
 from .base import Draw, Entry, Format, Result, RoundName, RuleViolation
-from .common import check_two, configure_fields, number_pairings, seed_order
+from .common import number_pairings, seed_order
 from .registry import register
 
 
@@ -62,11 +62,8 @@ class RoundRobin(Format):
         Int("cycles", required=False, default=1, min=1, max=4),
     )
 
-    def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
-        return configure_fields(self.fields, raw, field_name)
-
     def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
-        check_two(entries, field_name)
+        super().check(settings, entries, field_name)
         if entries // settings["groups"] < 2:
             raise RuleViolation(
                 f"{field_name}.groups",
@@ -123,12 +120,3 @@ class RoundRobin(Format):
         if not seated:
             return None
         return Draw(number_pairings(seated), RoundName("round", number=round_index))
-
-    def placements(
-        self,
-        settings: Mapping[str, Any],
-        entries: Sequence[Entry],
-        results: Sequence[Result],
-        seed: int = 0,
-    ) -> None:
-        return None

@@ -40,7 +40,7 @@ from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import SANE_LIMIT, Choice, Int
 
 from .base import Draw, Entry, Format, Result, RoundName, RuleViolation
-from .common import check_two, configure_fields, number_pairings, seed_order
+from .common import number_pairings, seed_order
 from .registry import register
 from .standings import DEFAULT_TIEBREAKS, standings
 
@@ -214,11 +214,8 @@ class Swiss(Format):
         Choice("pairing", required=False, default="standings", choices=("standings", "random")),
     )
 
-    def configure(self, raw: Mapping[str, Any], field_name: str) -> dict[str, Any]:
-        return configure_fields(self.fields, raw, field_name)
-
     def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
-        check_two(entries, field_name)
+        super().check(settings, entries, field_name)
         if settings["rounds"] > entries - 1:
             raise RuleViolation(
                 f"{field_name}.rounds",
@@ -274,12 +271,3 @@ class Swiss(Format):
         place = {row.entry: index for index, row in enumerate(rows)}
         order = sorted(active, key=lambda n: (-rows[place[n]].match_points, place[n]))
         return order, {row.entry: row.match_points for row in rows}
-
-    def placements(
-        self,
-        settings: Mapping[str, Any],
-        entries: Sequence[Entry],
-        results: Sequence[Result],
-        seed: int = 0,
-    ) -> None:
-        return None
