@@ -225,23 +225,23 @@ def test_matches_call_time_is_idempotent_and_cheap() -> None:
 
 
 # -- the API ----------------------------------------------------------------------------------
+PLACE_AND_LIMITS = (
+    "tournament",
+    "round",
+    "table",
+    "hands_per_match",
+    "at_time",
+    "time_called",
+    "draw",
+    "points",
+)
+
+
 def test_api_answers_carry_the_tournament_and_the_limits(api: Any) -> None:
     match = record(tournament_match(hands_per_match=2), A)
     services.match_call_time(match_id=match.pk)
     data = api.get(f"/api/matches/{match.pk}/").json()
-    assert {
-        key: data[key]
-        for key in (
-            "tournament",
-            "round",
-            "table",
-            "hands_per_match",
-            "at_time",
-            "time_called",
-            "draw",
-            "points",
-        )
-    } == {
+    assert {key: data[key] for key in PLACE_AND_LIMITS} == {
         "tournament": "club-evening",
         "round": 1,
         "table": 3,
@@ -259,19 +259,7 @@ def test_api_answers_carry_the_tournament_and_the_limits(api: Any) -> None:
 
 def test_a_friendly_match_shows_nulls_and_refuses_tournament_fields(api: Any) -> None:
     data = api.new_match()
-    assert {
-        key: data[key]
-        for key in (
-            "tournament",
-            "round",
-            "table",
-            "hands_per_match",
-            "at_time",
-            "time_called",
-            "draw",
-            "points",
-        )
-    } == {
+    assert {key: data[key] for key in PLACE_AND_LIMITS} == {
         "tournament": None,
         "round": None,
         "table": None,
