@@ -10,8 +10,9 @@ import pytest
 
 from scorekeeper.rules import MatchConflict, RuleViolation
 from tests.tournaments.conftest import entries
-from tournaments import desk_services, services
+from tournaments import services
 from tournaments.models import Tournament
+from tournaments.services import desk as desk_services
 
 pytestmark = pytest.mark.django_db
 

@@ -20,8 +20,9 @@ from django.views.decorators.http import require_POST
 from scorekeeper.rules import MatchConflict, RuleViolation
 from scorekeeper.translate import conflict_message
 
-from .. import desk_services, selectors, services, validation
+from .. import selectors, services, validation
 from ..models import Tournament
+from ..services import desk as desk_services
 from . import forms
 from .views import _act, _desk_context, _director, _message
 

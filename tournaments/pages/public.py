@@ -21,8 +21,8 @@ from django.utils.translation import get_language, get_language_bidi, gettext
 from django.views.decorators.http import require_GET
 
 from scorekeeper import security
-from tournaments import public_selectors
 from tournaments.models import Tournament
+from tournaments.selectors import public as public_selectors
 from tournaments.selectors import tiebreak_word
 
 from . import bracket

@@ -25,8 +25,10 @@ from scorekeeper import rules, throttling, words
 from scorekeeper.rules import MatchConflict, RuleViolation
 from scorekeeper.translate import conflict_message, translated
 
-from .. import desk_selectors, desk_services, selectors, services, validation
+from .. import selectors, services, validation
 from ..models import Entry, Pairing, Round, TableKey, Tournament
+from ..selectors import desk as desk_selectors
+from ..services import desk as desk_services
 from . import forms
 
 NOT_FOUND = (Tournament.DoesNotExist, Entry.DoesNotExist, Round.DoesNotExist, Pairing.DoesNotExist)

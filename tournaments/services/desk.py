@@ -18,7 +18,7 @@ from django.db import transaction
 from scorekeeper.rules import MatchConflict, RuleViolation
 from scorekeeper.rules.errors import _
 
-from .models import Entry, TableKey, Tournament
+from ..models import Entry, TableKey, Tournament
 
 
 @transaction.atomic

@@ -11,8 +11,8 @@ from django.utils import timezone
 
 from scorekeeper.selectors import VIEW_ID
 
-from .models import Pairing, Round, Tournament
-from .selectors import round_name, tournament_data
+from ..models import Pairing, Round, Tournament
+from . import round_name, tournament_data
 
 ELIMINATION = ("single_elimination", "double_elimination")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .models import ResultChange, TableKey, Tournament
+from ..models import ResultChange, TableKey, Tournament
 
 
 def changed_results(tournament: Tournament) -> dict[tuple[int, int], list[dict[str, Any]]]:

@@ -14,8 +14,8 @@ from django.utils.translation import gettext
 
 from scorekeeper.selectors import VIEW_ID, key_of
 
-from .brackets import standings as bracket_standings
-from .models import Entry, Pairing, Round, Stage, TableKey, Tournament
+from ..brackets import standings as bracket_standings
+from ..models import Entry, Pairing, Round, Stage, TableKey, Tournament
 
 
 def tournament_by_token(token: str) -> tuple[Tournament, bool]:

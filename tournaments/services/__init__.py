@@ -28,12 +28,12 @@ from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import is_int
 from scorekeeper.services import MatchConflict
 
-from . import ranking, selectors, validation
-from .brackets import Draw, find_format
-from .brackets import standings as bracket_standings
-from .models import Entry, Pairing, ResultChange, Round, Stage, TableKey, Tournament
-from .ranking import results_by_stage
-from .results import (
+from .. import ranking, selectors, validation
+from ..brackets import Draw, find_format
+from ..brackets import standings as bracket_standings
+from ..models import Entry, Pairing, ResultChange, Round, Stage, TableKey, Tournament
+from ..ranking import results_by_stage
+from ..results import (
     ELIMINATION,
     data_of,
     is_elimination,
@@ -42,7 +42,7 @@ from .results import (
     round_settled,
     standings_store,
 )
-from .results import match_event as match_event  # re-exported: the hook's listener
+from ..results import match_event as match_event  # re-exported: the hook's listener
 
 Status = Tournament.Status
 
@@ -675,7 +675,7 @@ def _extend(round_: Round, pairing: Pairing | None, minutes: int, now: datetime)
 def clock_tick(*, now: datetime | None = None) -> int:
     """The beat's task: call time where the clock says so and redo whatever is overdue.
     Each round is handled in its own transaction. Answers how many things it did."""
-    from .tasks import round_advance as advance_task
+    from ..tasks import round_advance as advance_task
 
     now = now or timezone.now()
     done = 0
