@@ -3,10 +3,11 @@
 Terms: *groups* are dealt by seed in a snake (of 8 into 2 groups: group 1 gets seeds 1, 4,
 5, 8 and group 2 gets 2, 3, 6, 7), as even as can be. A *cycle* is one full round robin;
 the second cycle plays the same rounds with the seats swapped (home and away). Rounds
-follow Berger tables (the circle method): the first entry of the group keeps its place and
-the others turn round it, so a group of ``n`` plays ``n − 1`` rounds, or ``n`` when ``n`` is
-odd (one bye a round then: the entry facing the empty place). Round ``k`` of the stage
-holds round ``k`` of every group, group 1 first; tables are numbered through the groups.
+are the FIDE Berger tables (FIDE Handbook C.05, Annex 1): a group's entries are numbered
+1, 2, … in seed order; an odd group adds a dummy as the last number, and whoever meets it
+has the bye; so a group of ``n`` plays ``n − 1`` rounds, or ``n`` when ``n`` is odd. Round
+``k`` of the stage holds round ``k`` of every group, group 1 first, byes last; tables are
+numbered through the groups.
 
 Groups are dealt from every entry the stage was given (active or not), so that they never
 move. An inactive (dropped-out) entry is never drawn: its opponent of the round has a bye
@@ -36,20 +37,26 @@ def snake(order: Sequence[int], groups: int) -> dict[int, int]:
 
 
 def berger(members: Sequence[int]) -> list[list[tuple[int | None, int | None]]]:
-    """One cycle of rounds of the circle method; ``None`` is the empty place (a bye)."""
+    """One cycle of the FIDE Berger tables for ``members`` (numbers 1, 2, … in this order);
+    ``None`` is the dummy of an odd group (its opponent has the bye). With ``n`` numbers
+    (the dummy included), round 1 is (1, n), (2, n − 1), …; from one round to the next
+    every number ``k`` but ``n`` moves to ``(k − 1 + n/2) mod (n − 1) + 1`` at the same board
+    and seat, and ``n`` stays at board 1, second in odd rounds and first in even rounds.
+    The first of each pair sits as team 0."""
     places: list[int | None] = list(members)
     if len(places) % 2:
         places.append(None)
     n = len(places)
+    boards = [(k, n + 1 - k) for k in range(1, n // 2 + 1)]  # numbers, round 1
+
+    def moved(k: int) -> int:
+        return k if k == n else (k - 1 + n // 2) % (n - 1) + 1
+
     rounds = []
-    for number in range(n - 1):
-        pairs = []
-        for i in range(n // 2):
-            a, b = places[i], places[n - 1 - i]
-            # The fixed place changes seats every round; the others by their table.
-            pairs.append((b, a) if (i == 0 and number % 2) or (i > 0 and i % 2) else (a, b))
-        rounds.append(pairs)
-        places = [places[0], places[-1], *places[1:-1]]
+    for index in range(n - 1):
+        seated = [boards[0][::-1] if index % 2 else boards[0], *boards[1:]]
+        rounds.append([(places[a - 1], places[b - 1]) for a, b in seated])
+        boards = [(moved(a), moved(b)) for a, b in boards]
     return rounds
 
 
