@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from .. import rules, words
 from ..rules.options import Option
+from . import fields
 
 MANY_CHOICES = 5
 
@@ -102,10 +103,11 @@ class OptionField(forms.Field):
     def _number(self, text: str) -> int | None:
         if not text and self.option.nullable:
             return None
-        if not (text.lstrip("-").isdigit() and len(text) < 10):
+        number = fields.whole_number(text)
+        if number is None:
             raise ValidationError(_("Give a whole number."))
         try:
-            return self.option.clean(int(text))
+            return self.option.clean(number)
         except rules.RuleViolation as violation:  # out of range: say so by the field
             raise ValidationError(
                 _("Must be a whole number from {min} to {max}.").format(**violation.params)
@@ -174,8 +176,8 @@ class MatchSetupForm(forms.Form):
 
 
 def parse_choice(posted: Mapping[str, Any], name: str, allowed: range, default: int) -> int:
+    """A posted whole number among ``allowed`` (in any digits ``fields.whole_number`` reads),
+    else ``default``."""
     raw = posted.get(name)
-    if raw is None or not str(raw).isdigit() or len(str(raw)) > 9:
-        return default
-    value = int(raw)
-    return value if value in allowed else default
+    value = None if raw is None else fields.whole_number(raw)
+    return value if value is not None and value in allowed else default

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -37,7 +38,7 @@ from ..translate import (
     split_number,
     translated,
 )
-from . import demo, handform, live, matchsetup, sheet
+from . import demo, fields, handform, live, matchsetup, sheet
 
 MAX_HAND = 10**6
 
@@ -230,10 +231,21 @@ def correct_page(request: HttpRequest, token: str, number: int) -> HttpResponse:
     return render(request, "scorekeeper/correct.html", context)
 
 
+class UndoForm(forms.Form):
+    """The undo button: the number of the last hand, as the page showed it."""
+
+    number = fields.WholeNumberField(min_value=1, max_value=MAX_HAND, required=True)
+
+
 @require_POST
 def undo(request: HttpRequest, token: str) -> HttpResponse:
     match = _writable(token)
-    number = matchsetup.parse_choice(request.POST, "number", range(1, MAX_HAND), 0)
+    form = UndoForm(request.POST)
+    if not form.is_valid():  # a tampered button: nothing is undone, and the page says why
+        reason = " ".join(str(m) for messages_ in form.errors.values() for m in messages_)
+        messages.warning(request, _("Nothing was undone: {reason}").format(reason=reason))
+        return HttpResponseRedirect(reverse("match", args=[token]))
+    number = form.cleaned_data["number"]
     # A stale button (another phone undid or entered a hand first) changes nothing, and the
     # page says why.
     try:

@@ -24,7 +24,7 @@ from .. import selectors, services, validation
 from ..models import Tournament
 from ..services import desk as desk_services
 from . import forms
-from .views import _act, _desk_context, _director, _message
+from .views import _act, _desk_context, _director, _invalid, _message
 
 FORM = "add-entries"
 
@@ -33,8 +33,12 @@ FORM = "add-entries"
 def entries_add(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _director(token)
     text = request.POST.get("entries", "")
+    posted = forms.EntriesForm(request.POST)
+    if not posted.is_valid():
+        _field, message = forms.first_error(posted)
+        return _refused(request, tournament, text, message, 400)
     size = validation.team_size(validation._variant(tournament.variant))
-    pasted = forms.parse_entries(text, size)
+    pasted = forms.parse_entries(posted.cleaned_data["entries"], size)
     if pasted.error:
         return _refused(request, tournament, text, pasted.error, 400)
     try:
@@ -62,7 +66,10 @@ def _refused(
 
 @require_POST
 def check_in(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    ticked = request.POST.get("checked_in") == "1"
+    posted = forms.CheckInForm(request.POST)
+    if not posted.is_valid():
+        return _invalid(request, token, posted, f"entry-{number}")
+    ticked = posted.cleaned_data["checked_in"] == "1"
     return _act(
         request,
         token,

@@ -16,25 +16,40 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorekeeper import rules
-from scorekeeper.pages import matchsetup
+from scorekeeper.pages import fields, matchsetup
+
+from .. import validation
 
 SEEDED_LINE = re.compile(r"^\s*(\d{1,6})\s*[.)]\s*(.*)$")
 # Players are separated by a comma, the Arabic comma (U+060C, what an Arabic or Persian
 # keyboard types) included.
 PLAYER_SEPARATOR = re.compile(r"[,\u060c]")
 
-# (key, label): the stages a club plays most, filled in from rounds / advance / groups.
+# (key, label): a single stage of each format, and the two-stage shapes a club plays most,
+# filled in from rounds / advance / groups.
 STAGE_PRESETS = (
+    ("swiss", gettext_lazy("Swiss")),
     ("swiss_top", gettext_lazy("Swiss then top 4")),
+    ("round_robin", gettext_lazy("Round robin")),
     ("groups_knockout", gettext_lazy("Groups then knockout")),
     ("knockout", gettext_lazy("Knockout")),
     ("double_elimination", gettext_lazy("Double elimination")),
-    ("round_robin", gettext_lazy("Round robin")),
 )
+# the numbers each preset reads (the others are ignored, whatever they hold)
+PRESET_NUMBERS = {
+    "swiss": {"rounds"},
+    "swiss_top": {"rounds", "advance"},
+    "round_robin": set(),
+    "groups_knockout": {"groups", "advance"},
+    "knockout": set(),
+    "double_elimination": set(),
+}
 TIEBREAK_PRESETS = {
     "default": ["match_points", "points_diff", "points_for", "buchholz", "head_to_head"],
     "concours": ["points_for", "match_points"],
@@ -46,10 +61,55 @@ TIEBREAK_LABELS = (
     ("gara", gettext_lazy("Italian gara: match points, then head to head")),
 )
 AT_TIME = ("finish_hand", "one_more_hand")
+# A pasted list: 20,000 entries of a few dozen characters fit; more is refused by its length.
+MAX_PASTE = 400_000
+MAX_REASON = 200
+# The page's words for a field, put in front of its error where the page lists them all.
+LABELS = {
+    "name": gettext_lazy("Name of the tournament"),
+    "games_to_win": gettext_lazy("Match"),
+    "hands_per_match": gettext_lazy("Hands per match (empty: no limit)"),
+    "round_minutes": gettext_lazy("Minutes per round (empty: no clock)"),
+    "break_minutes": gettext_lazy("Minutes between the draw and the start of a round"),
+    "at_time": gettext_lazy("When time is called"),
+    "preset": gettext_lazy("Stages"),
+    "rounds": gettext_lazy("Swiss rounds"),
+    "groups": gettext_lazy("Groups"),
+    "advance": gettext_lazy("Entries that go on to the knockout"),
+    "tiebreaks": gettext_lazy("Tiebreaks"),
+    "entries": gettext_lazy("Entries"),
+    "outcome": gettext_lazy("Winner"),
+    "winner": gettext_lazy("Winner"),
+    "points": gettext_lazy("Points"),
+    "points_0": gettext_lazy("Points"),
+    "points_1": gettext_lazy("Points"),
+    "reason": gettext_lazy("Reason"),
+    "minutes": gettext_lazy("Minutes"),
+}
+# The service's sentences that name a field by its API key are said in the page's words.
+PAGE_WORDS = {
+    "advance": gettext_lazy("Must be 2 or more."),
+}
+SWITCH = (("0", "0"), ("1", "1"))
+
+
+@dataclass
+class Pasted:
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)  # the line of each entry, from 1
+    error: str = ""
+
+
+def labelled(name: str, message: str) -> str:
+    """An error with the words of its field in front (``Swiss rounds: …``)."""
+    label = LABELS.get(name)
+    return _("{label}: {message}").format(label=label, message=message) if label else message
 
 
 def stages_of(preset: str, *, rounds: Any, advance: Any, groups: Any) -> list[dict[str, Any]]:
-    """The ``stages`` of a preset; numbers are passed on as typed for the service to judge."""
+    """The ``stages`` of a preset; numbers are passed on for the service to judge."""
+    if preset == "swiss":
+        return [{"format": "swiss", "rounds": rounds}]
     if preset == "swiss_top":
         return [
             {"format": "swiss", "rounds": rounds},
@@ -67,11 +127,129 @@ def stages_of(preset: str, *, rounds: Any, advance: Any, groups: Any) -> list[di
     return [{"format": "round_robin"}]
 
 
-@dataclass
-class Pasted:
-    entries: list[dict[str, Any]] = field(default_factory=list)
-    lines: list[int] = field(default_factory=list)  # the line of each entry, from 1
-    error: str = ""
+class TournamentForm(forms.Form):
+    """The creation page (step 2; the house rules are ``options_form``'s). Numbers are only
+    read here: their ranges are the service's (``tournament_create``), which has the last
+    word on every value."""
+
+    name = fields.TextField(max_length=validation.MAX_NAME)
+    games_to_win = fields.PickField((("1", "1"), ("2", "2")), empty="1")
+    hands_per_match = fields.WholeNumberField()
+    round_minutes = fields.WholeNumberField()
+    break_minutes = fields.WholeNumberField(empty=5)
+    at_time = fields.PickField([(key, key) for key in AT_TIME], empty="finish_hand")
+    preset = fields.PickField(STAGE_PRESETS, empty="swiss_top")
+    rounds = fields.WholeNumberField(empty=3)
+    groups = fields.WholeNumberField(empty=2)
+    advance = fields.WholeNumberField(empty=4, message=PAGE_WORDS["advance"])
+    tiebreaks = fields.PickField(TIEBREAK_LABELS, empty="default")
+    auto_advance = forms.BooleanField(required=False)
+    entries = fields.TextField(max_length=MAX_PASTE, lines=True)
+    seed_in_order = forms.BooleanField(required=False)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        read = PRESET_NUMBERS.get(cleaned.get("preset", ""), {"rounds", "groups", "advance"})
+        for unread in {"rounds", "groups", "advance"} - read:
+            self.errors.pop(unread, None)  # a number the chosen stages do not use
+        return cleaned
+
+    def messages(self) -> dict[str, str]:
+        """One sentence by field."""
+        return {name: " ".join(str(m) for m in found) for name, found in self.errors.items()}
+
+    def create_fields(self, slug: str, options: dict[str, Any], pasted: Pasted) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "variant": slug,
+            "options": options,
+            "games_to_win": int(data["games_to_win"]),
+            "hands_per_match": data["hands_per_match"],
+            "round_minutes": data["round_minutes"],
+            "break_minutes": data["break_minutes"],
+            "stages": stages_of(
+                data["preset"],
+                rounds=data["rounds"],
+                advance=data["advance"],
+                groups=data["groups"],
+            ),
+            "tiebreaks": TIEBREAK_PRESETS[data["tiebreaks"]],
+            "auto_advance": data["auto_advance"],
+            "at_time": data["at_time"],
+            "entries": pasted.entries,
+        }
+
+
+class EntriesForm(forms.Form):
+    """Entries added on the desk: the creation form's pasted list."""
+
+    entries = fields.TextField(max_length=MAX_PASTE, lines=True)
+
+
+class ActiveForm(forms.Form):
+    """Drop out (0) or back (1)."""
+
+    active = fields.PickField(SWITCH, empty=None)
+
+
+class CheckInForm(forms.Form):
+    """The check-in tick: 1 ticked, 0 unticked."""
+
+    checked_in = fields.PickField(SWITCH, empty=None)
+
+
+class OutcomeField(forms.Field):
+    """The winner's button: an entry's number, or ``draw``; empty is no choice (``None``)."""
+
+    def to_python(self, value: Any) -> int | str | None:
+        text = "" if value is None else str(value).strip()
+        if not text:
+            return None
+        if text == "draw":
+            return text
+        number = fields.whole_number(text)
+        if number is None:
+            raise ValidationError(_("Choose one of the buttons."), code="invalid")
+        return number
+
+
+class ResultForm(forms.Form):
+    """The director's result: a winner (``outcome``, or ``winner`` as the API names it) or a
+    draw, each side's points and a reason."""
+
+    outcome = OutcomeField(required=False)
+    winner = fields.WholeNumberField()
+    points_0 = fields.WholeNumberField(empty=0)
+    points_1 = fields.WholeNumberField(empty=0)
+    reason = fields.TextField(max_length=MAX_REASON)
+
+    def result(self) -> dict[str, Any]:
+        """``pairing_result_set``'s keywords (winner, draw, points, reason)."""
+        data = self.cleaned_data
+        outcome = data["outcome"]
+        draw = outcome == "draw"
+        winner = None if draw else data["winner"] if outcome is None else outcome
+        return {
+            "winner": winner,
+            "draw": True if draw else None,
+            "points": [data["points_0"], data["points_1"]],
+            "reason": data["reason"],
+        }
+
+
+class ClockForm(forms.Form):
+    """Call time, or more time (``minutes``): for the round, or one table (``slot``)."""
+
+    action = fields.PickField((("call_time", "call_time"), ("extend", "extend")), empty=None)
+    minutes = fields.WholeNumberField(empty=5)
+    slot = fields.WholeNumberField()
+
+
+def first_error(form: forms.Form) -> tuple[str, str]:
+    """The field and sentence of a desk form's first error (a desk form shows one)."""
+    name, found = next(iter(form.errors.items()))
+    return name, labelled(name, " ".join(str(m) for m in found))
 
 
 def parse_entries(text: str, team_size: int, *, seed_in_order: bool = False) -> Pasted:
@@ -111,15 +289,6 @@ def _line_error(number: int, team_size: int) -> str:
     if team_size == 1:
         return _("Line {line}: write one player's name per line.").format(line=number)
     return _("Line {line}: write “Team name: Player, Player”.").format(line=number)
-
-
-def whole(posted: Mapping[str, Any], name: str, default: Any = None) -> Any:
-    """A number field as typed: a whole number when it is one, else the text (the service
-    refuses it by the field's name); empty is ``default``."""
-    text = str(posted.get(name, "") or "").strip()
-    if not text:
-        return default
-    return int(text) if text.isdigit() and len(text) < 10 else text
 
 
 def options_form(

@@ -67,24 +67,31 @@ def _variant(slug: str) -> rules.Variant:
 @require_http_methods(["GET", "POST"])
 def new(request: HttpRequest, slug: str) -> HttpResponse:
     variant = _variant(slug)
-    size = validation.team_size(variant)
     if request.method == "GET":
         return _new_page(request, variant, {}, {}, status=200)
     posted = request.POST
-    options, errors = forms.options_form(variant, posted)
-    pasted = forms.parse_entries(
-        posted.get("entries", ""), size, seed_in_order=_ticked(posted, "seed_in_order")
-    )
-    if pasted.error:
-        errors["entries"] = pasted.error
+    form = forms.TournamentForm(posted)
+    options, option_errors = forms.options_form(variant, posted)
+    errors = {**form.messages(), **option_errors} if not form.is_valid() else dict(option_errors)
+    pasted = forms.Pasted()
+    if "entries" not in errors:
+        pasted = forms.parse_entries(
+            form.cleaned_data["entries"],
+            validation.team_size(variant),
+            seed_in_order=form.cleaned_data["seed_in_order"],
+        )
+        if pasted.error:
+            errors["entries"] = pasted.error
     wait = None if errors else throttling.creation_refused(request)
     if wait is not None:
         errors["non_field_errors"] = throttling.refusal(wait)
     if not errors:
         try:
-            tournament = services.tournament_create(**_create_fields(posted, slug, options, pasted))
+            tournament = services.tournament_create(**form.create_fields(slug, options, pasted))
         except RuleViolation as violation:
-            errors[_field_of(violation.field)] = _message(violation, pasted)
+            field = _field_of(violation.field)
+            message = forms.PAGE_WORDS.get(field) or _message(violation, pasted)
+            errors[field] = str(message)
         else:
             return HttpResponseRedirect(reverse("desk", args=[tournament.pk]))
     return throttling.answer(_new_page(request, variant, posted, errors, status=400), wait)
@@ -92,35 +99,6 @@ def new(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _ticked(posted: Any, name: str) -> bool:
     return posted.get(name, "") not in ("", "0", "off")
-
-
-def _create_fields(
-    posted: Any, slug: str, options: dict[str, Any], pasted: forms.Pasted
-) -> dict[str, Any]:
-    preset = posted.get("preset", "swiss_top")
-    return {
-        "name": posted.get("name", ""),
-        "variant": slug,
-        "options": options,
-        "games_to_win": 2 if posted.get("games_to_win") == "2" else 1,
-        "hands_per_match": forms.whole(posted, "hands_per_match"),
-        "round_minutes": forms.whole(posted, "round_minutes"),
-        "break_minutes": forms.whole(posted, "break_minutes", 5),
-        "stages": forms.stages_of(
-            preset,
-            rounds=forms.whole(posted, "rounds", 3),
-            advance=forms.whole(posted, "advance", 4),
-            groups=forms.whole(posted, "groups", 2),
-        ),
-        "tiebreaks": forms.TIEBREAK_PRESETS.get(
-            posted.get("tiebreaks", ""), forms.TIEBREAK_PRESETS["default"]
-        ),
-        "auto_advance": _ticked(posted, "auto_advance"),
-        "at_time": posted.get("at_time")
-        if posted.get("at_time") in forms.AT_TIME
-        else "finish_hand",
-        "entries": pasted.entries,
-    }
 
 
 def _field_of(name: str) -> str:
@@ -168,6 +146,8 @@ def _new_page(
         "game": words.game_name(variant),
         "controls": controls,
         "errors": errors,
+        # the page's list of errors at the top: each with its field's words in front
+        "alerts": {field: forms.labelled(field, message) for field, message in errors.items()},
         "values": values,
         "posted": bool(posted),
         "presets": forms.STAGE_PRESETS,
@@ -274,12 +254,20 @@ def _act(request: HttpRequest, token: str, action: Any, form: str) -> HttpRespon
     try:
         action(tournament)
     except RuleViolation as violation:
-        return _refused(request, tournament, form, violation.field, translated(violation), 400)
+        message = forms.labelled(violation.field, translated(violation))
+        return _refused(request, tournament, form, violation.field, message, 400)
     except MatchConflict as conflict:
         return _refused(request, tournament, form, "", conflict_message(conflict), 409)
     except NOT_FOUND as error:
         raise Http404 from error
     return HttpResponseRedirect(reverse("desk", args=[tournament.pk]))
+
+
+def _invalid(request: HttpRequest, token: str, posted: Any, form: str) -> HttpResponse:
+    """The desk with a desk form's first error by the form: nothing is changed."""
+    tournament = _director(token)
+    field, message = forms.first_error(posted)
+    return _refused(request, tournament, form, field, message, 400)
 
 
 def _refused(
@@ -302,7 +290,10 @@ def start(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def entry(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    active = request.POST.get("active") == "1"
+    posted = forms.ActiveForm(request.POST)
+    if not posted.is_valid():
+        return _invalid(request, token, posted, f"entry-{number}")
+    active = posted.cleaned_data["active"] == "1"
     return _act(
         request,
         token,
@@ -318,46 +309,37 @@ def next_round(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def result(request: HttpRequest, token: str, number: int, slot: int) -> HttpResponse:
-    posted = request.POST
-    outcome = posted.get("outcome", "")
-    draw = outcome == "draw"
-    winner = (
-        None
-        if draw
-        else forms.whole(posted, "winner")
-        if not outcome
-        else forms.whole({"w": outcome}, "w")
-    )
-    points = [forms.whole(posted, "points_0", 0), forms.whole(posted, "points_1", 0)]
-    reason = posted.get("reason", "")
+    form = f"result-{number}-{slot}"
+    posted = forms.ResultForm(request.POST)
+    if not posted.is_valid():
+        return _invalid(request, token, posted, form)
     return _act(
         request,
         token,
         lambda t: services.pairing_result_set(
-            tournament_id=t.pk,
-            round_number=number,
-            slot=slot,
-            winner=winner,
-            draw=True if draw else None,
-            points=points,
-            reason=reason,
+            tournament_id=t.pk, round_number=number, slot=slot, **posted.result()
         ),
-        f"result-{number}-{slot}",
+        form,
     )
 
 
 @require_POST
 def clock(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    posted = request.POST
-    slot = forms.whole(posted, "slot")
-    action = posted.get("action", "")
-    minutes = forms.whole(posted, "minutes", 5) if action == "extend" else None
     form = f"clock-{number}"
+    posted = forms.ClockForm(request.POST)
+    if not posted.is_valid():
+        return _invalid(request, token, posted, form)
+    data = posted.cleaned_data
+    minutes = data["minutes"] if data["action"] == "extend" else None
     return _act(
         request,
         token,
         lambda t: services.round_clock(
-            tournament_id=t.pk, round_number=number, action=action, minutes=minutes, slot=slot
+            tournament_id=t.pk,
+            round_number=number,
+            action=data["action"],
+            minutes=minutes,
+            slot=data["slot"],
         ),
         form,
     )

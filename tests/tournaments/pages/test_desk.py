@@ -126,7 +126,7 @@ def test_belote_2p_takes_one_player_per_line(client):
         ({"entries": "1. A: a, b\n1. B: c, d"}, "entries", "Line 2"),
         ({"name": ""}, "name", "name"),
         ({"rounds": "0"}, "rounds", ""),
-        ({"advance": "1"}, "advance", "advance"),
+        ({"advance": "1"}, "advance", "knockout: Must be 2 or more."),
         ({"option-target": "abc"}, "option-target", "whole number"),
     ],
 )
@@ -210,10 +210,16 @@ def test_a_bad_directors_result_is_shown_by_its_form(client):
     client.post(f"/d/{tournament.pk}/start/")
     response = client.post(
         f"/d/{tournament.pk}/rounds/1/pairings/1/result/",
-        {"outcome": "draw", "points_0": "1", "points_1": "1", "reason": "x" * 201},
+        {"outcome": "draw", "points_0": "1", "points_1": "1", "reason": "Rain"},
     )
     assert response.status_code == 400
     assert re.search(r'id="error-result">[^<]*draw', response.content.decode())
+    long = client.post(
+        f"/d/{tournament.pk}/rounds/1/pairings/1/result/",
+        {"outcome": "draw", "points_0": "1", "points_1": "1", "reason": "x" * 201},
+    )
+    assert long.status_code == 400
+    assert re.search(r'id="error-result">Reason: [^<]*200', long.content.decode())
     assert (
         client.post(
             f"/d/{tournament.pk}/rounds/1/pairings/99/result/", {"outcome": "1"}
