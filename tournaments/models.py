@@ -229,3 +229,159 @@ class ResultChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} by {self.by}"
+
+
+# --- Clubs: players, seasons and ratings (``../shared/clubs.md``) -------------------------
+
+
+class Club(models.Model):
+    """A club: its tournaments, players and seasons. The id is the director's key; the
+    view_id the public link. ``ratings_version`` is bumped by every store of the ratings, so
+    a replay computed without a lock is stored only if nothing was stored meanwhile."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    view_id = models.CharField(max_length=64, unique=True, default=new_view_id, editable=False)
+    name = models.CharField(max_length=120)
+    language = models.CharField(max_length=8, default="en")
+    next_player = models.PositiveIntegerField(default=1, help_text="Numbers are never reused.")
+    next_season = models.PositiveIntegerField(default=1)
+    rated_up_to = models.PositiveIntegerField(
+        default=0, help_text="How many finished pairings, in finished order, are rated."
+    )
+    ratings_version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+DEFAULT_MU = 25.0
+DEFAULT_SIGMA = 25.0 / 3
+
+
+class Player(models.Model):
+    """A person of one club. ``key`` is the name compared (NFC, case folded, trimmed)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=80)
+    key = models.CharField(max_length=200)
+    mu = models.FloatField(default=DEFAULT_MU)
+    sigma = models.FloatField(default=DEFAULT_SIGMA)
+    rated_pairings = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "number"], name="one_player_per_number"),
+            models.UniqueConstraint(fields=["club", "key"], name="one_player_per_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.name}"
+
+
+class Season(models.Model):
+    class Scoring(models.TextChoices):
+        PLACEMENT = "placement", "placement"
+        MATCH_POINTS = "match_points", "match points"
+        AVERAGE_PLACEMENT = "average_placement", "average placement"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=120)
+    scoring = models.CharField(max_length=24, choices=Scoring.choices)
+    points = models.JSONField(default=list, help_text="Points for rank 1, 2, … (placement).")
+    best_of = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "number"], name="one_season_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+# Added to the tournament's own models from here, so that this part of the file can be
+# merged as one block; they are ordinary columns (see migration 0004_clubs).
+Tournament.add_to_class(
+    "club",
+    models.ForeignKey(
+        Club, on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments"
+    ),
+)
+Tournament.add_to_class(
+    "season",
+    models.ForeignKey(
+        Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments"
+    ),
+)
+Pairing.add_to_class(
+    "win_chance",
+    models.JSONField(null=True, blank=True, help_text="predict_win when drawn (a club's)."),
+)
+Pairing.add_to_class(
+    "finished_at",
+    models.DateTimeField(
+        null=True, blank=True, help_text="When its result came in: the order ratings follow."
+    ),
+)
+
+
+class EntryPlayer(models.Model):
+    """An entry of a club's tournament names the club's players, in seat order."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="club_players")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="entries")
+    seat = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["entry", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "seat"], name="one_player_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id}: {self.player_id}"
+
+
+class RatedPairing(models.Model):
+    """One finished pairing as the ratings took it, at ``position`` in finished order: the
+    teams (player ids) and the outcome, so a replay starts at the first that changed."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rated_pairings")
+    position = models.PositiveIntegerField()
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="+")
+    teams = models.JSONField()
+    outcome = models.CharField(max_length=8, help_text="a, b or draw")
+
+    class Meta:
+        ordering = ["club", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "position"], name="one_rated_per_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.position}: {self.outcome}"
+
+
+class RatingPoint(models.Model):
+    """A player's rating after one rated pairing (the chart's points)."""
+
+    rated = models.ForeignKey(RatedPairing, on_delete=models.CASCADE, related_name="points")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_points")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+
+    class Meta:
+        ordering = ["rated", "player"]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.mu:.2f}"
