@@ -72,6 +72,7 @@ def tournament_data(tournament: Tournament, *, director: bool) -> dict[str, Any]
         }
     )
     if director:
+        data["problem"] = problem_data(tournament)
         data["tables"] = [
             {"table": table, "key": key}
             for table, key in TableKey.objects.filter(tournament=tournament)
@@ -79,6 +80,23 @@ def tournament_data(tournament: Tournament, *, director: bool) -> dict[str, Any]
             .values_list("table", "key")
         ]
     return data
+
+
+def problem_data(tournament: Tournament) -> dict[str, Any] | None:
+    """Why the tournament cannot go on by itself (the automatic advance failed) and what the
+    director does about it; None when all is well. The director's view only."""
+    if not tournament.problem:
+        return None
+    return {
+        "message": gettext("The next round could not be drawn: {reason}").format(
+            reason=tournament.problem
+        ),
+        "what_to_do": gettext(
+            "Correct or drop out the entry it names, or correct the result, then draw the "
+            "next round yourself. Nothing is retried until you change something."
+        ),
+        "since": iso(tournament.problem_since),
+    }
 
 
 def table_data(key: str) -> dict[str, Any]:

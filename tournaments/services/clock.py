@@ -28,6 +28,7 @@ from .snapshot import touch, tournament_locked
 
 log = logging.getLogger(__name__)
 CLOCK_ACTIONS = ("call_time", "extend")
+TICK = timedelta(seconds=10)  # CELERY_BEAT_SCHEDULE's period
 
 
 @transaction.atomic
@@ -124,6 +125,8 @@ def clock_tick(*, now: datetime | None = None) -> int:
         done += _isolated(_tick_table, pairing_id)
     for round_id in _overdue_rounds():
         done += _isolated(_advance_again, round_id)
+    for tournament_id in _stale_standings(now):
+        done += _isolated(_refresh_again, tournament_id)
     return done
 
 
@@ -138,6 +141,21 @@ def _isolated(step: Any, *args: Any) -> int:
 def _advance_again(round_id: Any) -> int:
     enqueue.round_advance(round_id=round_id)
     return 1
+
+
+def _refresh_again(tournament_id: Any) -> int:
+    enqueue.standings_refresh(tournament_id=tournament_id)
+    return 1
+
+
+def _stale_standings(now: datetime) -> list[Any]:
+    """Tournaments whose refresh was asked for a tick ago and has not come (its message
+    lost with the broker)."""
+    return list(
+        Tournament.objects.filter(standings_queued=True, updated_at__lte=now - TICK)
+        .exclude(standings_version=F("version"))
+        .values_list("pk", flat=True)
+    )
 
 
 @transaction.atomic
@@ -173,6 +191,7 @@ def _overdue_rounds() -> list[Any]:
     stuck = list(
         Round.objects.filter(status=Round.Status.PLAYING, tournament__problem="")
         .exclude(pairings__status=Pairing.Status.IN_PROGRESS)
+        .order_by("pk")
         .values_list("pk", flat=True)
     )
     waiting = Round.objects.filter(
@@ -182,4 +201,4 @@ def _overdue_rounds() -> list[Any]:
         tournament__problem="",
         number=F("tournament__round"),
     )
-    return stuck + list(waiting.values_list("pk", flat=True))
+    return stuck + list(waiting.order_by("pk").values_list("pk", flat=True))

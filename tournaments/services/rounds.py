@@ -162,6 +162,11 @@ def _seats(players: dict[int, list[str]], pair: Sequence[int]) -> list[str]:
     """The first entry's players at seats 0 and 2, the second's at 1 and 3 (belote_2p: one
     player each, at seats 0 and 1)."""
     first, second = players[pair[0]], players[pair[1]]
+    if len(first) != len(second):
+        raise ValueError(
+            f"entries {pair[0]} and {pair[1]} have {len(first)} and {len(second)} players: "
+            "they cannot share a table"
+        )
     return [name for seat in zip(first, second, strict=True) for name in seat]
 
 
@@ -244,7 +249,15 @@ def round_draw(*, tournament_id: Any) -> Round:
     if latest.status == Round.Status.PLAYING and not round_complete(round_id=latest.pk):
         raise MatchConflict(_("Round {number} is still being played."), number=latest.number)
     tournament.save(update_fields=problem_clear(tournament) or ["updated_at"])
-    round_ = progress(tournament, force=True)
+    try:
+        round_ = progress(tournament, force=True)
+    except (DatabaseError, MatchConflict):
+        raise
+    except Exception as error:  # the draw raised on this tournament's data: say why
+        log.exception("tournament %s: the draw failed", tournament_id)
+        raise MatchConflict(
+            _("The next round could not be drawn: {reason}"), reason=str(error)
+        ) from error
     if round_ is None:
         raise MatchConflict(_("The tournament is finished."))
     return round_
