@@ -40,13 +40,15 @@ screenshots: $(STAMP) messages
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-# What CI checks besides the tests: lint, formatting, migrations in step with the models, and
-# types in the pure packages (scorekeeper/rules/ and tournaments/brackets/).
+# What CI checks besides the tests: lint, formatting, migrations in step with the models,
+# types in the pure packages (scorekeeper/rules/ and tournaments/brackets/) and the import
+# layers (pyproject.toml, [tool.importlinter]).
 MYPY_PATHS := scorekeeper/rules $(wildcard tournaments/brackets)
 check: lint
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/mypy $(MYPY_PATHS)
+	$(BIN)/lint-imports
 
 bench: $(STAMP)
 	$(BIN)/python manage.py collectstatic --noinput -v0

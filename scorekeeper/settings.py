@@ -214,6 +214,11 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A request never waits on an unreachable broker: one connection attempt when publishing
+# (the sender logs the failure and beat's tick picks the work up); the worker's own
+# reconnection keeps its settings (broker_connection_max_retries).
+CELERY_BROKER_CONNECTION_TIMEOUT = 2.0
+CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 0}
 # Beat's jobs, one entry each (one beat process only: deploy/).
 CELERY_BEAT_SCHEDULE = {
     "scorekeeper-retention": {  # scorekeeper/retention.py, daily

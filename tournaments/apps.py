@@ -6,17 +6,18 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        # Imported once the models are ready (Django's rule for an app's wiring).
+        from scorekeeper import hooks
         from scorekeeper.pages import extensions
 
+        from . import tasks
         from .pages.public import panel_context
+        from .services import match_event
 
         extensions.register_panel(panel_context)
         # scorekeeper never imports tournaments: it calls the listeners registered here
         # when a tournament's match finishes, reopens or changes result.
-        try:
-            from scorekeeper import hooks
-        except ImportError:  # the hook arrives with the match limits (branch limits)
-            return
-        from .results import match_event
-
         hooks.register(match_event)
+        # The tasks known by name in this process too (``services.enqueue`` sends them by
+        # name; without a broker it runs them here).
+        assert tasks.round_advance.name

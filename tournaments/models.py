@@ -6,8 +6,9 @@ and *rounds* numbered from 1 across the whole tournament; a *pairing* seats two 
 numbered table in a real match of the site, or gives one entry a *bye*.
 
 The facts are the entries, the draws (rounds and pairings, with their random seeds) and the
-results. ``Tournament.standings`` is a cache that ``services.standings_rebuild`` owns and
-rebuilds from the results whenever one changes, so reads never recompute it.
+results. ``Tournament.standings`` is a copy kept by version (``standings_version``): the
+services store it at an advance and refresh it after results (``services.standings``), so
+reads never recompute it.
 """
 
 from __future__ import annotations
@@ -56,7 +57,20 @@ class Tournament(models.Model):
     )
     next_entry = models.PositiveIntegerField(default=1, help_text="Numbers are never reused.")
     version = models.PositiveIntegerField(default=1, help_text="Bumped on every change.")
-    standings = models.JSONField(default=list, help_text="A cache: services rebuild it.")
+    standings = models.JSONField(default=list, help_text="A copy: services rebuild it.")
+    standings_version = models.PositiveIntegerField(
+        default=0, help_text="The version the stored standings were computed for."
+    )
+    standings_queued = models.BooleanField(
+        default=False, help_text="A refresh of the standings is queued."
+    )
+    problem = models.CharField(
+        max_length=500,
+        blank=True,
+        default="",
+        help_text="Why the automatic advance failed; cleared when the director acts.",
+    )
+    problem_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -183,7 +197,11 @@ class Pairing(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "slot"], name="one_pairing_per_slot"),
         ]
-        indexes = [models.Index(fields=["tournament", "table"])]
+        indexes = [
+            models.Index(fields=["tournament", "table"]),
+            # A result decides its round's completion: any pairing still in progress?
+            models.Index(fields=["round", "status"]),
+        ]
 
     def __str__(self) -> str:
         return f"round {self.round_id} slot {self.slot}"

@@ -1,10 +1,12 @@
 """Celery tasks: ids in, one service call, safe to run twice or side by side.
 
-``round_advance`` is queued with ``transaction.on_commit`` when a round's last result comes
-in; ``clock_tick`` runs every 10 seconds by beat (``CELERY_BEAT_SCHEDULE``) and also redoes
-whatever a killed worker left undone. No ETA or countdown tasks: with Redis they come back
-twice after the visibility timeout. Without a broker the tasks run in process, after the
-commit (``CELERY_TASK_ALWAYS_EAGER``).
+Sent by name by ``services.enqueue`` after the commit that made them due (the write side
+never imports this module): ``round_advance`` when a round's last result comes in,
+``standings_refresh`` when another result changed the standings. ``clock_tick`` runs every
+10 seconds by beat (``CELERY_BEAT_SCHEDULE``) and also redoes whatever a killed worker or an
+unreachable broker left undone. No ETA or countdown tasks: with Redis they come back twice
+after the visibility timeout. Without a broker the tasks run in process, after the commit
+(``CELERY_TASK_ALWAYS_EAGER``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,12 @@ def round_advance(round_id: Any) -> int | None:
     """Complete the round and draw the next (once, whatever the number of workers)."""
     drawn = services.round_advance(round_id=round_id)
     return drawn.number if drawn is not None else None
+
+
+@shared_task(name="tournaments.standings_refresh", acks_late=True, ignore_result=True)
+def standings_refresh(tournament_id: Any) -> bool:
+    """Store the standings of the tournament's current version (once per version)."""
+    return services.standings_refresh(tournament_id=tournament_id)
 
 
 @shared_task(name="tournaments.clock_tick", acks_late=True, ignore_result=True)

@@ -1,0 +1,57 @@
+"""A saved result is a success: with the broker down, the last result of a round answers at
+once, the failure is logged, and beat's tick draws the round once the broker is back."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from celery import current_app
+
+from tests.tournaments.conftest import tarneeb
+from tournaments import services
+from tournaments.models import Tournament
+
+CLOSED = "redis://127.0.0.1:1/0"  # nothing listens on port 1: refused at once
+
+
+def _forget_connections() -> None:
+    app = current_app
+    app._pool = None
+    app.amqp._producer_pool = None
+    app._local.__dict__.pop("backend", None)
+
+
+@contextmanager
+def broker_down() -> Iterator[None]:
+    """The site configured with a broker (and its result backend) that cannot be reached."""
+    conf = current_app.conf
+    saved = conf.task_always_eager, conf.broker_url, conf.result_backend
+    conf.task_always_eager, conf.broker_url, conf.result_backend = False, CLOSED, CLOSED
+    _forget_connections()
+    try:
+        yield
+    finally:
+        conf.task_always_eager, conf.broker_url, conf.result_backend = saved
+        _forget_connections()
+
+
+def test_the_last_result_with_the_broker_down_answers_at_once(director, caplog):
+    t = tarneeb(director, 6)
+    director.start(t)
+    pairings = director.round(t, 1)["pairings"]
+    with broker_down():
+        for pairing in pairings:
+            start = time.perf_counter()
+            director.result(t, 1, pairing["slot"], winner=pairing["entries"][0], points=[3, 1])
+            assert time.perf_counter() - start < 3.0
+    assert "not sent: the broker is unreachable" in caplog.text
+    doc = director.tournament(t["id"])
+    assert doc["round"] == 1 and director.round(t, 1)["status"] == "playing"
+    # The broker is back: the next tick picks the round up (and the standings left behind).
+    Tournament.objects.filter(pk=t["id"]).update(updated_at="2000-01-01T00:00Z")
+    services.clock_tick()
+    doc = director.tournament(t["id"])
+    assert doc["round"] == 2 and director.round(t, 1)["status"] == "complete"
+    assert sum(row["wins"] for row in doc["standings"]) == 3

@@ -1,0 +1,165 @@
+"""The ORM rows ↔ the pairing engine's values, in one place for the services and the
+selectors (as ``scorekeeper/convert.py`` is for matches).
+
+Rows in: entries, stages and finished pairings become the engine's ``Entry``, ``StageState``
+and ``Result``. Values out: a ``Draw``'s pairings become ``Pairing`` rows, a round's name a
+JSON object, standings ``Row``\\ s the stored rows of ``Tournament.standings`` (``why`` kept as
+the engine's template and values, ``{"template", "params"}``, so that each request renders
+the sentence in its own language).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import fields
+from typing import Any
+
+from .brackets import Entry as BEntry
+from .brackets import Pairing as BPairing
+from .brackets import Result, RoundName
+from .brackets.planner import StageState
+from .brackets.standings import Row
+from .models import Entry, Pairing, Stage
+
+# The columns of a finished pairing that make a result, in ``result_of_values`` order.
+RESULT_COLUMNS = (
+    "round__stage__number",
+    "round__number",
+    "slot",
+    "entries",
+    "winner",
+    "points",
+    "games_won",
+    "bracket",
+    "group",
+)
+ROW_FIELDS = tuple(f.name for f in fields(Row) if f.name != "why")
+
+
+def entry_of(entry: Entry) -> BEntry:
+    return BEntry(number=entry.number, seed=entry.seed, active=entry.active)
+
+
+def stage_of(stage: Stage, entries: Sequence[Entry], rounds: int) -> StageState:
+    """A stage as the planner sees it. A second stage's entries, once decided, are those
+    that advanced, seeded by the rank they advanced with (their activity as it is now)."""
+    chosen = None
+    if stage.entries is not None:
+        active = {e.number: e.active for e in entries}
+        chosen = tuple(
+            BEntry(number=number, seed=seed, active=active.get(number, True))
+            for number, seed in stage.entries
+        )
+    return StageState(
+        number=stage.number,
+        format=stage.format,
+        settings=stage.settings,
+        seed=stage.seed,
+        advance=stage.advance,
+        entries=chosen,
+        rounds=rounds,
+    )
+
+
+def result_of_values(
+    stage: int,
+    number: int,
+    slot: int,
+    pair: Sequence[int],
+    winner: int | None,
+    points: Sequence[int] | None,
+    games: Sequence[int] | None,
+    bracket: str | None,
+    group: int | None,
+) -> Result:
+    """A finished pairing's values (``RESULT_COLUMNS``) as the engine's result."""
+    return Result(
+        round=number,
+        slot=slot,
+        entries=tuple(pair),
+        winner=winner,
+        points=tuple(points or (0,) * len(pair)),
+        games_won=tuple(games or (0,) * len(pair)),
+        bracket=bracket,
+        group=group,
+        stage=stage,
+    )
+
+
+def result_of(pairing: Pairing, round_number: int, stage_number: int) -> Result:
+    return result_of_values(
+        stage_number,
+        round_number,
+        pairing.slot,
+        pairing.entries,
+        pairing.winner,
+        pairing.points,
+        pairing.games_won,
+        pairing.bracket,
+        pairing.group,
+    )
+
+
+def results_by_stage(rows: Iterable[Sequence[Any]]) -> dict[int, list[Result]]:
+    """Rows of ``RESULT_COLUMNS`` (in round and slot order) as results, by stage number."""
+    found: dict[int, list[Result]] = {}
+    for row in rows:
+        found.setdefault(row[0], []).append(result_of_values(*row))
+    return found
+
+
+def round_name_data(name: RoundName) -> dict[str, Any]:
+    return {"kind": name.kind, "number": name.number, "size": name.size}
+
+
+def pairing_row(
+    pairing: BPairing,
+    *,
+    tournament_id: Any,
+    round_id: Any,
+    match: Any | None,
+    bye_points: int,
+) -> Pairing:
+    """A drawn pairing as its row: a bye finished at once (a win worth ``bye_points``), a
+    match with the table's ``match`` (a scorekeeper ``Match``)."""
+    # Ids rather than instances: the relation descriptors cost seconds over 8,192 rows.
+    row = Pairing(
+        tournament_id=tournament_id,
+        round_id=round_id,
+        slot=pairing.slot,
+        table=pairing.table,
+        entries=list(pairing.entries),
+        bracket=pairing.bracket,
+        group=pairing.group,
+    )
+    if pairing.bye:
+        row.table = None
+        row.status, row.result, row.winner = Pairing.Status.FINISHED, "win", pairing.entries[0]
+        row.points, row.games_won = [bye_points], [0]
+        row.source = Pairing.Source.BYE
+    else:
+        row.match_id, row.match_view = match.pk, match.view_id
+    return row
+
+
+def pairing_data(pairing: Pairing) -> dict[str, Any]:
+    """A pairing's result as the audit keeps it (``ResultChange.before``/``after``)."""
+    return {
+        "status": pairing.status,
+        "result": pairing.result,
+        "winner": pairing.winner,
+        "points": pairing.points,
+        "games_won": pairing.games_won,
+        "source": pairing.source,
+    }
+
+
+def row_data(row: Row) -> dict[str, Any]:
+    """A standings row as stored (names and ``why`` rendered at read time)."""
+    # Not dataclasses.asdict: it deep-copies every value, which costs seconds for 10,000 rows.
+    data = {name: getattr(row, name) for name in ROW_FIELDS}
+    why = row.why
+    data["why"] = {"template": why.template, "params": dict(why.params)} if why else None
+    if data.get("group") is None:
+        data.pop("group", None)
+    return data

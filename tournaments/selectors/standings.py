@@ -1,0 +1,62 @@
+"""The stored standings as the API shows them: names, activity and ``why`` in the
+request's language (no query: the caller hands the entries)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import gettext
+
+from ..brackets import standings as bracket_standings
+from ..models import Entry, Tournament
+
+
+def standings_data(tournament: Tournament, entries: Sequence[Entry]) -> list[dict[str, Any]]:
+    """The stored standings with names, activity and ``why`` in the request's language."""
+    names = {entry.number: entry.name for entry in entries}
+    active = {entry.number: entry.active for entry in entries}
+    rows = []
+    for row in tournament.standings:
+        number = row["entry"]
+        data: dict[str, Any] = {
+            "rank": row["rank"],
+            "entry": number,
+            "name": names.get(number, ""),
+            "active": active.get(number, True),
+        }
+        if row.get("group") is not None:
+            data["group"] = row["group"]
+        data.update({key: row.get(key, 0) for key in bracket_standings.METRICS})
+        data["why"] = why_text(row.get("why"), names)
+        rows.append(data)
+    return rows
+
+
+def tiebreak_word(key: str) -> str:
+    """A tiebreak key's words in the request's language."""
+    words = getattr(bracket_standings, "KEY_WORDS", {})
+    return gettext(words[key]) if key in words else key
+
+
+def why_text(why: Any, names: dict[int, str]) -> str:
+    """The engine's ``why`` (template and values) as a sentence in the request's language:
+    an entry's number becomes its name, a tiebreak key its name."""
+    if not isinstance(why, dict) or not why.get("template"):
+        return ""
+    params = {}
+    for key, value in (why.get("params") or {}).items():
+        if key in ("other", "entry") and isinstance(value, int):
+            params[key] = names.get(value, str(value))
+        elif key in ("key", "tiebreak") and isinstance(value, str):
+            params[key] = tiebreak_word(value)
+        else:
+            params[key] = value
+    template = why["template"]
+    try:
+        return gettext(template).format(**params)
+    except (KeyError, IndexError, ValueError):
+        try:
+            return template.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return template

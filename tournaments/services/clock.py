@@ -1,0 +1,204 @@
+"""The clock: the director calls time or gives more time (to a round or one table), and
+beat's tick (every 10 s) calls time where the clock says so and redoes whatever is overdue
+(an advance lost with a killed worker or an unreachable broker).
+
+The tick handles each round and each tournament in its own transaction and catches what
+fails there, so one bad tournament never delays the others; a tournament marked with a
+``problem`` is left alone until the director changes something.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, QuerySet
+from django.utils import timezone
+
+from scorekeeper import services as match_services
+from scorekeeper.rules import MatchConflict, RuleViolation
+from scorekeeper.rules.errors import _
+from scorekeeper.rules.fields import is_int
+
+from ..models import Pairing, Round, Tournament
+from . import enqueue
+from .snapshot import touch, tournament_locked
+
+log = logging.getLogger(__name__)
+CLOCK_ACTIONS = ("call_time", "extend")
+TICK = timedelta(seconds=10)  # CELERY_BEAT_SCHEDULE's period
+
+
+@transaction.atomic
+def round_clock(
+    *, tournament_id: Any, round_number: int, action: Any, minutes: Any = None, slot: Any = None
+) -> Round:
+    """Call time now, or give more time: to the whole round or to one table (``slot``)."""
+    if action not in CLOCK_ACTIONS:
+        raise RuleViolation(
+            "action", _("Must be one of: {choices}."), choices=", ".join(CLOCK_ACTIONS)
+        )
+    if action == "extend" and (not is_int(minutes) or not 1 <= minutes <= 600):
+        raise RuleViolation(
+            "minutes", _("Must be a whole number from {min} to {max}."), min=1, max=600
+        )
+    if slot is not None and not is_int(slot):
+        raise RuleViolation(
+            "slot", _("Must be a whole number from {min} to {max}."), min=1, max=10**6
+        )
+    round_ = Round.objects.get(tournament_id=tournament_id, number=round_number)
+    pairing = round_.pairings.get(slot=slot) if slot is not None else None
+    if round_.status != Round.Status.PLAYING:
+        raise MatchConflict(_("Round {number} is complete."), number=round_.number)
+    now = timezone.now()
+    if action == "call_time":
+        _call_matches(round_, pairing)  # the matches' locks first, as the hook takes them
+    tournament = tournament_locked(tournament_id)
+    round_.refresh_from_db()
+    if action == "call_time":
+        _mark_called(round_, pairing, now)
+    else:
+        _extend(round_, pairing, minutes, now)
+    touch(tournament)
+    return round_
+
+
+def _due(round_: Round, now: datetime | None = None) -> QuerySet[Pairing]:
+    """The round's tables still playing and not yet called (those given more time than
+    ``now`` left out, when it is given)."""
+    due = round_.pairings.filter(
+        status=Pairing.Status.IN_PROGRESS, time_called=False, match__isnull=False
+    )
+    return due.exclude(ends_at__gt=now) if now is not None else due
+
+
+def _call_matches(round_: Round, pairing: Pairing | None) -> None:
+    if pairing is not None:
+        if pairing.match_id is not None:
+            match_services.match_call_time(match_id=pairing.match_id)
+        return
+    match_services.matches_call_time(
+        match_ids=list(_due(round_).values_list("match_id", flat=True))
+    )
+
+
+def _mark_called(round_: Round, pairing: Pairing | None, now: datetime) -> None:
+    if pairing is not None:
+        Pairing.objects.filter(pk=pairing.pk).update(time_called=True, ends_at=now)
+        return
+    _due(round_).update(time_called=True)
+    round_.time_called = True
+    if round_.ends_at is None or round_.ends_at > now:
+        round_.ends_at = now
+    round_.save(update_fields=["time_called", "ends_at"])
+
+
+def _extend(round_: Round, pairing: Pairing | None, minutes: int, now: datetime) -> None:
+    more = timedelta(minutes=minutes)
+    if pairing is not None:
+        pairing.refresh_from_db()
+        if pairing.time_called or pairing.status == Pairing.Status.FINISHED:
+            raise MatchConflict(_("Time has already been called."))
+        pairing.ends_at = max(pairing.ends_at or round_.ends_at or now, now) + more
+        pairing.save(update_fields=["ends_at"])
+        return
+    if round_.time_called:
+        raise MatchConflict(_("Time has already been called."))
+    round_.ends_at = max(round_.ends_at or now, now) + more
+    round_.save(update_fields=["ends_at"])
+
+
+def clock_tick(*, now: datetime | None = None) -> int:
+    """Beat's task: call time where the clock says so and redo whatever is overdue, each
+    round on its own. Answers how many things it did."""
+    now = now or timezone.now()
+    done = 0
+    for round_id in Round.objects.filter(
+        status=Round.Status.PLAYING, time_called=False, ends_at__lte=now
+    ).values_list("pk", flat=True):
+        done += _isolated(_tick_round, round_id, now)
+    for pairing_id in Pairing.objects.filter(
+        status=Pairing.Status.IN_PROGRESS, time_called=False, ends_at__lte=now
+    ).values_list("pk", flat=True):
+        done += _isolated(_tick_table, pairing_id)
+    for round_id in _overdue_rounds():
+        done += _isolated(_advance_again, round_id)
+    for tournament_id in _stale_standings(now):
+        done += _isolated(_refresh_again, tournament_id)
+    return done
+
+
+def _isolated(step: Any, *args: Any) -> int:
+    try:
+        return int(step(*args))
+    except Exception:
+        log.exception("the clock's %s%r failed", step.__name__, args)
+        return 0
+
+
+def _advance_again(round_id: Any) -> int:
+    enqueue.round_advance(round_id=round_id)
+    return 1
+
+
+def _refresh_again(tournament_id: Any) -> int:
+    enqueue.standings_refresh(tournament_id=tournament_id)
+    return 1
+
+
+def _stale_standings(now: datetime) -> list[Any]:
+    """Tournaments whose refresh was asked for a tick ago and has not come (its message
+    lost with the broker)."""
+    return list(
+        Tournament.objects.filter(standings_queued=True, updated_at__lte=now - TICK)
+        .exclude(standings_version=F("version"))
+        .values_list("pk", flat=True)
+    )
+
+
+@transaction.atomic
+def _tick_round(round_id: Any, now: datetime) -> int:
+    """Locks in the hook's order: the matches, then the tournament, then the round (a
+    conditional UPDATE: a second tick does nothing)."""
+    round_ = Round.objects.get(pk=round_id)
+    if round_.time_called or round_.status != Round.Status.PLAYING:
+        return 0
+    due = _due(round_, now)
+    match_services.matches_call_time(match_ids=list(due.values_list("match_id", flat=True)))
+    tournament = tournament_locked(round_.tournament_id)
+    if not Round.objects.filter(pk=round_id, time_called=False).update(time_called=True):
+        return 0
+    due.update(time_called=True)
+    touch(tournament)
+    return 1
+
+
+@transaction.atomic
+def _tick_table(pairing_id: Any) -> int:
+    pairing = Pairing.objects.get(pk=pairing_id)
+    if pairing.time_called or pairing.match_id is None:
+        return 0
+    match_services.match_call_time(match_id=pairing.match_id)
+    return Pairing.objects.filter(pk=pairing_id, time_called=False).update(time_called=True)
+
+
+def _overdue_rounds() -> list[Any]:
+    """Rounds whose every result is in but still playing, and the latest complete round of
+    a running tournament with auto_advance whose next round was never drawn; those of a
+    tournament marked with a problem left out (the director acts first)."""
+    stuck = list(
+        Round.objects.filter(status=Round.Status.PLAYING, tournament__problem="")
+        .exclude(pairings__status=Pairing.Status.IN_PROGRESS)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    waiting = Round.objects.filter(
+        status=Round.Status.COMPLETE,
+        tournament__status=Tournament.Status.RUNNING,
+        tournament__auto_advance=True,
+        tournament__problem="",
+        number=F("tournament__round"),
+    )
+    return stuck + list(waiting.order_by("pk").values_list("pk", flat=True))

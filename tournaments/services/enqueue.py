@@ -1,0 +1,51 @@
+"""The one place the write side hands work to the worker: Celery tasks sent by their
+registered name (``tasks.py`` is never imported here), after the commit of the transaction
+that made them due.
+
+A saved result is a success: when the broker cannot be reached the send is logged and
+dropped, never raised (the answer has already been decided and stored), and beat's tick
+(``clock_tick``) picks the round up later. The send does not wait on the result backend
+(``ignore_result``) nor retry its connection. Without a broker (the embedded default, the
+tests) the task runs in process right after the commit.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from celery import current_app
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+ROUND_ADVANCE = "tournaments.round_advance"
+STANDINGS_REFRESH = "tournaments.standings_refresh"
+
+
+def send(name: str, *args: Any) -> bool:
+    """Send the task now; False (logged) when the broker refused it."""
+    app = current_app
+    if app.conf.task_always_eager:
+        app.tasks[name].apply(args=args)
+        return True
+    try:
+        app.send_task(name, args=list(args), ignore_result=True, retry=False)
+    except Exception:
+        log.warning("task %s%r not sent: the broker is unreachable", name, args, exc_info=True)
+        return False
+    return True
+
+
+def after_commit(name: str, *args: Any) -> None:
+    transaction.on_commit(lambda: send(name, *args))
+
+
+def round_advance(*, round_id: Any) -> None:
+    """Complete the round and draw the next, after the commit."""
+    after_commit(ROUND_ADVANCE, round_id)
+
+
+def standings_refresh(*, tournament_id: Any) -> None:
+    """Recompute the stored standings for the tournament's version, after the commit."""
+    after_commit(STANDINGS_REFRESH, str(tournament_id))

@@ -1,0 +1,121 @@
+"""The stored standings (``Tournament.standings``): a copy kept by version.
+
+A result never recomputes them: it asks for a refresh (``standings_refresh``, a task after
+the commit, at most one queued per tournament), which computes them from one snapshot
+outside the tournament's lock and stores them for the version it read. The advance, a stage
+change and the end store them once, from the snapshot they decided on. Without a broker the
+refresh runs right after the commit, so the stored standings are always current there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from django.db import transaction
+
+from .. import convert
+from ..brackets import planner
+from ..brackets.planner import Snapshot, StageChange
+from ..models import Tournament
+from . import enqueue
+from .snapshot import snapshot_load, touch, tournament_locked
+
+
+def standings_rows(
+    snapshot: Snapshot, first_stage: list[dict[str, Any]] | None
+) -> tuple[list[dict[str, Any]], int | None]:
+    """The tournament's standings as stored rows: the stage in play's, then (in a second
+    stage) those who did not advance, in their first-stage order (``first_stage``: the
+    first stage's stored final rows); and the first row's entry."""
+    rows = planner.stage_rows(snapshot, snapshot.stage_in_play())
+    stored = [convert.row_data(row) for row in rows]
+    first = rows[0].entry if rows else None
+    if snapshot.stage == 1 or not first_stage:
+        return stored, first
+    went_on = {row["entry"] for row in stored}
+    tail = [row for row in first_stage if row["entry"] not in went_on]
+    return stored + [
+        {**{k: v for k, v in row.items() if k != "group"}, "rank": len(stored) + i}
+        for i, row in enumerate(tail, 1)
+    ], first
+
+
+def after_change(snapshot: Snapshot, change: StageChange) -> Snapshot:
+    """The snapshot once the second stage is in play with the entries that went on."""
+    active = {e.number: e.active for e in snapshot.entries}
+    second = snapshot.stages[1]
+    entries = tuple(replace(e, active=active.get(e.number, True)) for e in change.entries)
+    return replace(
+        snapshot,
+        stage=second.number,
+        stages=(snapshot.stages[0], replace(second, entries=entries), *snapshot.stages[2:]),
+    )
+
+
+def first_stage_rows(change: StageChange) -> list[dict[str, Any]]:
+    return [convert.row_data(row) for row in change.first_order]
+
+
+def champion_of(snapshot: Snapshot, first: int | None) -> int | None:
+    placed = planner.champion(snapshot, [])
+    return placed if placed is not None else first
+
+
+def standings_request(tournament: Tournament) -> list[str]:
+    """A result changed the standings: queue one refresh unless one is queued already.
+    The fields to save with the caller's ``touch``."""
+    if tournament.standings_queued:
+        return []
+    tournament.standings_queued = True
+    enqueue.standings_refresh(tournament_id=tournament.pk)
+    return ["standings_queued"]
+
+
+def standings_refresh(*, tournament_id: Any) -> bool:
+    """The task: the standings for the tournament's current version, computed without its
+    lock; stored (with a new version) if no write came in meanwhile, else stored as they were
+    at the version read and queued again. True when it stored anything."""
+    Tournament.objects.filter(pk=tournament_id, standings_queued=True).update(
+        standings_queued=False
+    )
+    tournament = Tournament.objects.defer("standings").get(pk=tournament_id)
+    if tournament.standings_version == tournament.version:
+        return False
+    read = tournament.version
+    loaded = snapshot_load(tournament)
+    first_stage = loaded.stages[0].standings if loaded.stages else None
+    rows, first = standings_rows(loaded.snapshot, first_stage)
+    finished = tournament.status == Tournament.Status.FINISHED
+    champion = champion_of(loaded.snapshot, first) if finished else tournament.champion
+    with transaction.atomic():
+        locked = tournament_locked(tournament_id)
+        if locked.standings_version >= read:
+            return False
+        locked.standings, locked.champion = rows, champion
+        if locked.version == read:
+            touch(locked, "standings", "standings_version", "champion")
+            return True
+        locked.standings_version = read
+        locked.save(update_fields=["standings", "standings_version", "champion"])
+        fields = standings_request(locked)
+        if fields:
+            locked.save(update_fields=fields)
+    return True
+
+
+def standings_store(tournament: Tournament) -> None:
+    """Compute the standings from a snapshot of the rows now (the caller holds the lock and
+    saves them with ``touch``)."""
+    loaded = snapshot_load(tournament)
+    first_stage = loaded.stages[0].standings if loaded.stages else None
+    tournament.standings, _first = standings_rows(loaded.snapshot, first_stage)
+
+
+@transaction.atomic
+def standings_rebuild(*, tournament_id: Any) -> list[dict[str, Any]]:
+    """Rebuild the stored standings from the results now (they are a copy)."""
+    tournament = tournament_locked(tournament_id)
+    standings_store(tournament)
+    touch(tournament, "standings")
+    return tournament.standings
