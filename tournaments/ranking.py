@@ -7,12 +7,11 @@ so that each request renders the sentence in its own language (``selectors``).
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from typing import Any
 
-from .brackets import Draw, Result, find_format
+from .brackets import Draw, DrawInput, Result, get_format
 from .brackets import Entry as BEntry
 from .brackets import standings as bracket_standings
 from .models import Entry, Pairing, Round, Stage, Tournament
@@ -106,38 +105,40 @@ def next_draw(
     results: Sequence[Result],
     index: int,
 ) -> Draw | None:
-    fmt = find_format(stage.format)
-    assert fmt is not None, f"unknown format {stage.format!r} in the database"
-    extra: dict[str, Any] = {}
-    if "tiebreaks" in inspect.signature(fmt.draw).parameters:
-        extra["tiebreaks"] = list(tournament.tiebreaks)  # the order inside a score group
-    return fmt.draw(
-        stage.settings,
-        stage_entries(stage, entries),
-        list(results),
-        index,
-        round_seed(stage, index),
-        **extra,
+    return get_format(stage.format).draw(
+        DrawInput(
+            settings=stage.settings,
+            entries=stage_entries(stage, entries),
+            results=list(results),
+            round=index,
+            seed=round_seed(stage, index),
+            tiebreaks=tuple(tournament.tiebreaks),  # the order inside a score group
+        )
     )
 
 
 def placements(
     stage: Stage, entries: Sequence[Entry], results: Sequence[Result]
 ) -> list[list[int]] | None:
-    fmt = find_format(stage.format)
-    assert fmt is not None
-    return fmt.placements(
-        stage.settings, stage_entries(stage, entries), list(results), round_seed(stage, 1)
+    return get_format(stage.format).placements(
+        DrawInput(
+            settings=stage.settings,
+            entries=stage_entries(stage, entries),
+            results=list(results),
+            seed=round_seed(stage, 1),
+        )
     )
 
 
 def stage_groups(stage: Stage, entries: Sequence[Entry]) -> dict[int, int]:
     """Each entry's group in a stage with groups (empty without): the format deals them."""
-    fmt = find_format(stage.format)
-    deal = getattr(fmt, "groups", None)
-    if deal is None or stage.settings.get("groups", 1) == 1:
-        return {}
-    return deal(stage.settings, stage_entries(stage, entries), round_seed(stage, 1))
+    return get_format(stage.format).groups(
+        DrawInput(
+            settings=stage.settings,
+            entries=stage_entries(stage, entries),
+            seed=round_seed(stage, 1),
+        )
+    )
 
 
 def stage_standings(

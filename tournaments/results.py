@@ -19,13 +19,12 @@ from scorekeeper.rules.errors import _
 from scorekeeper.services import MatchConflict
 
 from . import ranking
+from .brackets import get_format
 from .models import Entry, Pairing, ResultChange, Round, Stage, Tournament
-
-ELIMINATION = {"single_elimination", "double_elimination"}
 
 
 def is_elimination(stage: Stage) -> bool:
-    return stage.format in ELIMINATION
+    return get_format(stage.format).eliminates
 
 
 def next_round_drawn(round_: Round) -> bool:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 
 from scorekeeper.selectors import VIEW_ID, key_of
 
+from ..brackets import get_format
 from ..brackets import standings as bracket_standings
 from ..models import Entry, Pairing, Round, Stage, TableKey, Tournament
 
@@ -39,13 +40,15 @@ def entry_data(entry: Entry) -> dict[str, Any]:
 
 
 def late_entries_open(tournament: Tournament) -> bool:
-    """Whether entries may still be added: before the start, and while the first stage, a
-    Swiss, runs (the entry is drawn from the next round on). Elsewhere after the start: no."""
+    """Whether entries may still be added: before the start, and while the first stage runs
+    if its format takes late entries (Swiss: the entry is drawn from the next round on).
+    Elsewhere after the start: no."""
     if tournament.status == Tournament.Status.REGISTRATION:
         return True
     if tournament.status == Tournament.Status.FINISHED or tournament.stage != 1:
         return False
-    return Stage.objects.filter(tournament=tournament, number=1, format="swiss").exists()
+    first = Stage.objects.filter(tournament=tournament, number=1).values_list("format", flat=True)
+    return any(get_format(name).takes_late_entries for name in first)
 
 
 def stage_data(stage: Stage) -> dict[str, Any]:

@@ -29,12 +29,11 @@ from scorekeeper.rules.fields import is_int
 from scorekeeper.services import MatchConflict
 
 from .. import ranking, selectors, validation
-from ..brackets import Draw, find_format
+from ..brackets import Draw, get_format
 from ..brackets import standings as bracket_standings
 from ..models import Entry, Pairing, ResultChange, Round, Stage, TableKey, Tournament
 from ..ranking import results_by_stage
 from ..results import (
-    ELIMINATION,
     data_of,
     is_elimination,
     next_round_drawn,
@@ -257,8 +256,7 @@ def _check_playable(stages: Sequence[Stage], active: int) -> None:
         raise RuleViolation("entries", _("A tournament needs at least 2 active entries."))
     count = active
     for index, stage in enumerate(stages):
-        fmt = find_format(stage.format)
-        assert fmt is not None
+        fmt = get_format(stage.format)
         if stage.advance is not None:
             if stage.advance > count:
                 raise RuleViolation(
@@ -378,8 +376,7 @@ def _create_matches(
     from scorekeeper.rules import MatchLimits
     from scorekeeper.services import MatchSpec, matches_create
 
-    fmt = find_format(stage.format)
-    assert fmt is not None
+    fmt = get_format(stage.format)
     limits = MatchLimits(
         hands_per_match=tournament.hands_per_match,
         at_time=tournament.at_time,
@@ -746,7 +743,6 @@ def standings_rebuild(*, tournament_id: Any) -> list[dict[str, Any]]:
 
 
 __all__ = [
-    "ELIMINATION",
     "clock_tick",
     "entries_add",
     "entry_add",

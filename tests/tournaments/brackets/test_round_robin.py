@@ -2,8 +2,9 @@ from collections import Counter
 
 import pytest
 
-from tournaments.brackets import FORMATS, Entry, RuleViolation
-from tournaments.brackets.round_robin import berger, snake
+from tournaments.brackets import FORMATS, DrawInput, Entry, RuleViolation
+from tournaments.brackets.base import snake
+from tournaments.brackets.round_robin import berger
 
 from .play import entries, play
 
@@ -17,7 +18,7 @@ def test_groups_are_dealt_by_seed_in_a_snake():
     dealt = snake(list(range(1, 10)), 3)
     assert [n for n in dealt if dealt[n] == 1] == [1, 6, 7]
     settings = ROUND_ROBIN.configure({"groups": 2}, "stages.0")
-    assert ROUND_ROBIN.groups(settings, entries(8), seed=1) == dealt_of_eight()
+    assert ROUND_ROBIN.groups(DrawInput(settings, entries(8), seed=1)) == dealt_of_eight()
 
 
 def dealt_of_eight():
@@ -54,7 +55,7 @@ def test_a_second_cycle_swaps_the_seats():
 def test_a_dropped_out_entry_gives_its_opponent_a_bye():
     field = [*entries(4)[:3], Entry(4, seed=4, active=False)]
     settings = ROUND_ROBIN.configure({}, "stages.0")
-    drawn = ROUND_ROBIN.draw(settings, field, [], 1, seed=1)
+    drawn = ROUND_ROBIN.draw(DrawInput(settings, field, [], 1, seed=1))
     assert sorted(len(p.entries) for p in drawn.pairings) == [1, 2]
     assert all(4 not in p.entries for p in drawn.pairings)
 
