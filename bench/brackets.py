@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tournaments.brackets import FORMATS, Entry, Result  # noqa: E402
+from tournaments.brackets import FORMATS, DrawInput, Entry, Result  # noqa: E402
 
 ENTRIES, ROUNDS, RUNS = 1024, 8, 5
 
@@ -28,7 +28,7 @@ def played(swiss, settings, entries, seed: int) -> list[Result]:
     rng = random.Random(seed)
     results: list[Result] = []
     for index in range(1, ROUNDS + 1):
-        for pairing in swiss.draw(settings, entries, results, index, seed).pairings:
+        for pairing in swiss.draw(DrawInput(settings, entries, results, index, seed)).pairings:
             if pairing.bye:
                 results.append(
                     Result(index, pairing.slot, pairing.entries, pairing.entries[0], (0,))
@@ -55,7 +55,7 @@ def main() -> None:
     times = []
     for _run in range(RUNS):
         start = time.perf_counter()
-        swiss.draw(settings, entries, results, ROUNDS + 1, 2026)
+        swiss.draw(DrawInput(settings, entries, results, ROUNDS + 1, 2026))
         times.append(time.perf_counter() - start)
     median = round(statistics.median(times), 3)
     print(

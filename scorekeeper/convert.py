@@ -18,8 +18,7 @@ HAND_COLUMNS = ("number", "game", "input")
 
 
 def table_of(match: Match) -> Table:
-    variant = rules.find_variant(match.variant)
-    assert variant is not None, f"unknown variant {match.variant!r} in the database"
+    variant = rules.get_variant(match.variant)
     return Table(
         variant,
         tuple(match.players),

@@ -88,8 +88,7 @@ def match_data(
     changes: list[HandChange] | None = None,
 ) -> dict[str, Any]:
     """The match as the API shows it; without ``id`` for a spectator."""
-    variant = rules.find_variant(match.variant)
-    assert variant is not None
+    variant = rules.get_variant(match.variant)
     state = state_of(match)
     data: dict[str, Any] = {"id": str(match.id)} if writable else {}
     data.update(

@@ -12,7 +12,7 @@ from scorekeeper import rules
 from scorekeeper.rules.errors import RuleViolation, _
 from scorekeeper.rules.fields import is_int
 
-from .brackets import StageSpec, find_format
+from .brackets import FORMATS, StageSpec
 from .brackets import standings as bracket_standings
 
 TOURNAMENT_FIELDS = {
@@ -152,10 +152,8 @@ def stages_input(value: Any) -> tuple[StageSpec, ...]:
         if not isinstance(raw, Mapping):
             raise RuleViolation(field, _("Must be a JSON object."))
         fmt_name = _required(raw, "format", field + ".")
-        fmt = find_format(fmt_name) if isinstance(fmt_name, str) else None
+        fmt = FORMATS.get(fmt_name) if isinstance(fmt_name, str) else None
         if fmt is None:
-            from .brackets import FORMATS
-
             raise RuleViolation(
                 field + ".format",
                 _("Unknown format. Choose one of: {names}."),

@@ -1,7 +1,7 @@
 """The pure rules engine: every variant's rules, with no Django, DRF or Celery import.
 
-Use `find_variant(slug)` or `VARIANTS`, then `make_table`, `start`, `play` and `replay`
-from `scorekeeper.rules.match`.
+Use `get_variant(slug)` (or `find_variant` for a slug someone typed) or `VARIANTS`, then
+`make_table`, `start`, `play` and `replay` from `scorekeeper.rules.match`.
 """
 
 # Each family package registers its variants when imported.
@@ -21,7 +21,7 @@ from .match import (
     replay,
     start,
 )
-from .registry import VARIANTS, find_variant
+from .registry import VARIANTS, UnknownVariant, find_variant, get_variant
 
 __all__ = [
     "VARIANTS",
@@ -37,10 +37,12 @@ __all__ = [
     "Score",
     "Table",
     "Turn",
+    "UnknownVariant",
     "Variant",
     "call_time",
     "close",
     "find_variant",
+    "get_variant",
     "make_table",
     "outcome",
     "play",

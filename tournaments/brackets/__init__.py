@@ -1,14 +1,26 @@
 """The pure pairing engine: formats, draws and standings, with no Django, DRF or Celery
-import. Use ``find_format(name)`` or ``FORMATS``; ``standings.standings`` ranks entries.
+import. Use ``get_format(name)`` or ``FORMATS``; a format draws from one ``DrawInput``;
+``standings.standings`` ranks entries.
 """
 
 from . import double_elimination, round_robin, single_elimination, swiss
-from .base import Draw, Entry, Format, Pairing, Result, RoundName, RuleViolation, StageSpec
-from .registry import FORMATS, find_format, register
+from .base import (
+    Draw,
+    DrawInput,
+    Entry,
+    Format,
+    Pairing,
+    Result,
+    RoundName,
+    RuleViolation,
+    StageSpec,
+)
+from .registry import FORMATS, UnknownFormat, eliminating, get_format, register
 
 __all__ = [
     "FORMATS",
     "Draw",
+    "DrawInput",
     "Entry",
     "Format",
     "Pairing",
@@ -16,8 +28,10 @@ __all__ = [
     "RoundName",
     "RuleViolation",
     "StageSpec",
+    "UnknownFormat",
     "double_elimination",
-    "find_format",
+    "eliminating",
+    "get_format",
     "register",
     "round_robin",
     "single_elimination",

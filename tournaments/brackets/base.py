@@ -6,12 +6,24 @@ A *pairing* seats two entries at a table (the first is team 0), or gives one ent
 A *result* is a finished pairing. A draw is reproducible: every format draws from plain
 values and a random ``seed`` that the caller stores with the stage.
 
+A format is one class (a subclass of ``Format``, one module) and one line in the registry
+(``registry.register``). Everything a caller needs to know about it is declared on the class
+(``eliminates``, ``takes_late_entries``, ``draws_allowed``, ``fields``) and every format
+answers the same three questions from one value, ``DrawInput``: ``draw`` (the next round),
+``placements`` (how far each entry went, elimination formats) and ``groups`` (each entry's
+group, dealt here for every format that has a ``groups`` setting).
+
+The *seed order* of a stage: entries with a ``seed`` first, by seed (then entry number),
+then the entries without one in a random order drawn from the stage's random ``seed``, so
+the same call always gives the same order.
+
 Pure Python: no Django, DRF or Celery import (``scorekeeper.rules.errors`` is pure too, and
 gives the one kind of error a director can fix, ``RuleViolation``).
 """
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +34,7 @@ from scorekeeper.rules.fields import Field, clean_fields
 
 __all__ = [
     "Draw",
+    "DrawInput",
     "Entry",
     "Format",
     "Pairing",
@@ -29,6 +42,8 @@ __all__ = [
     "RoundName",
     "RuleViolation",
     "StageSpec",
+    "seed_order",
+    "snake",
 ]
 
 
@@ -113,11 +128,49 @@ class StageSpec:
         return data
 
 
+@dataclass(frozen=True)
+class DrawInput:
+    """Everything a format is given to draw a round of a stage or place its entries.
+
+    ``entries``: the entries the stage started with (active or not); ``results``: the
+    stage's results so far, byes included; ``round``: the round to draw (1, 2, … within the
+    stage; ``placements`` and ``groups`` ignore it); ``seed``: the stage's random seed;
+    ``tiebreaks``: the tournament's order inside a score group (empty: the standings'
+    default order)."""
+
+    settings: Mapping[str, Any]
+    entries: Sequence[Entry]
+    results: Sequence[Result] = ()
+    round: int = 1
+    seed: int = 0
+    tiebreaks: Sequence[str] = ()
+
+
+def seed_order(entries: Sequence[Entry], seed: int) -> list[Entry]:
+    """The entries by seed, the unseeded after them in an order drawn from ``seed``."""
+    seeded = sorted((e for e in entries if e.seed is not None), key=lambda e: (e.seed, e.number))
+    unseeded = sorted((e for e in entries if e.seed is None), key=lambda e: e.number)
+    random.Random(f"seed-order:{seed}").shuffle(unseeded)
+    return seeded + unseeded
+
+
+def snake(order: Sequence[int], groups: int) -> dict[int, int]:
+    """Each entry's group (1, 2, …), dealt from ``order`` (best seed first) in a snake: of 8
+    into 2 groups, group 1 gets seeds 1, 4, 5, 8 and group 2 gets 2, 3, 6, 7."""
+    dealt = {}
+    for index, number in enumerate(order):
+        row, column = divmod(index, groups)
+        dealt[number] = groups - column if row % 2 else column + 1
+    return dealt
+
+
 class Format(ABC):
     """A way of drawing a stage's rounds. One instance of each, in ``FORMATS``."""
 
     name: ClassVar[str]
     draws_allowed: ClassVar[bool]  # level matches are draws (else play on while level)
+    eliminates: ClassVar[bool] = False  # a knockout: ranked by how far each entry went
+    takes_late_entries: ClassVar[bool] = False  # as a first stage, once it has started
 
     fields: ClassVar[tuple[Field, ...]] = ()  # the stage's settings
 
@@ -137,27 +190,22 @@ class Format(ABC):
             raise RuleViolation(field_name, _("A stage needs at least 2 entries."))
 
     @abstractmethod
-    def draw(
-        self,
-        settings: Mapping[str, Any],
-        entries: Sequence[Entry],
-        results: Sequence[Result],
-        round_index: int,
-        seed: int,
-    ) -> Draw | None:
-        """Round ``round_index`` (1, 2, … within the stage) from the entries (active and
-        not) and the stage's results so far, or ``None`` once the stage is over."""
+    def draw(self, given: DrawInput) -> Draw | None:
+        """Round ``given.round`` from the entries (active and not) and the stage's results
+        so far, or ``None`` once the stage is over."""
 
-    def placements(
-        self,
-        settings: Mapping[str, Any],
-        entries: Sequence[Entry],
-        results: Sequence[Result],
-        seed: int = 0,
-    ) -> list[list[int]] | None:
+    def placements(self, given: DrawInput) -> list[list[int]] | None:
         """Elimination formats: entry numbers grouped by how far they went, best first (the
         champion, the runner-up, then the losers of each round, later rounds first; the
         entries still in, together, first). ``None`` for formats that rank by the tiebreaks
-        alone. ``seed``: the stage's random seed, as given to ``draw`` (it places the
-        unseeded entries in the bracket)."""
+        alone. ``given.seed`` places the unseeded entries in the bracket."""
         return None
+
+    def groups(self, given: DrawInput) -> dict[int, int]:
+        """Each entry's group (1, 2, …), dealt by seed in a snake from every entry the stage
+        was given (so groups never move), for a stage whose ``groups`` setting is above 1;
+        empty for a stage played as one group."""
+        count = int(given.settings.get("groups", 1))
+        if count <= 1:
+            return {}
+        return snake([e.number for e in seed_order(given.entries, given.seed)], count)

@@ -1,24 +1,14 @@
-"""Helpers every format shares: reading settings, ordering entries by seed, numbering tables.
-
-The *seed order* of a stage: entries with a ``seed`` first, by seed (then entry number),
-then the entries without one in a random order drawn from the stage's random ``seed``, so
-the same call always gives the same order.
+"""Helpers every format shares: numbering tables, naming knockout rounds, and the seed
+order (declared in ``base``, where the ``Format`` deals groups from it).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
-from .base import Entry, Pairing, RoundName
+from .base import Pairing, RoundName, seed_order
 
-
-def seed_order(entries: Sequence[Entry], seed: int) -> list[Entry]:
-    """The entries by seed, the unseeded after them in an order drawn from ``seed``."""
-    seeded = sorted((e for e in entries if e.seed is not None), key=lambda e: (e.seed, e.number))
-    unseeded = sorted((e for e in entries if e.seed is None), key=lambda e: e.number)
-    random.Random(f"seed-order:{seed}").shuffle(unseeded)
-    return seeded + unseeded
+__all__ = ["knockout_name", "number_pairings", "seed_order"]
 
 
 def number_pairings(

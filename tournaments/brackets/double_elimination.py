@@ -24,9 +24,9 @@ from typing import Any
 
 from scorekeeper.rules.fields import Bool
 
-from .base import Entry, Pairing, Result, RoundName
+from .base import Entry, Pairing, RoundName
 from .common import seed_order
-from .elimination import Bracket, Node, Replay, bracket_order, placements
+from .elimination import Bracket, Node, Replay, bracket_order
 from .registry import register
 from .single_elimination import knockout, places_for
 
@@ -107,13 +107,3 @@ class DoubleElimination(Bracket):
         if any(pairing.bracket == "final" for pairing in pairings):
             return RoundName("final")
         return super().round_name(replay, pairings, round_index)
-
-    def placements(
-        self,
-        settings: Mapping[str, Any],
-        entries: Sequence[Entry],
-        results: Sequence[Result],
-        seed: int = 0,
-    ) -> list[list[int]]:
-        """``seed``: the stage's random seed, as given to ``draw`` (it places the unseeded)."""
-        return placements(self.replay(settings, entries, results, 10**6, seed), entries)

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Draw, Entry, Format, Pairing, Result, RoundName
+from .base import Draw, DrawInput, Entry, Format, Pairing, Result, RoundName
 from .common import number_pairings
 
 Source = tuple[Any, ...]  # ("seat", entry | None), ("winner" | "loser" | "first_loss", key),
@@ -230,6 +230,7 @@ class Bracket(Format):
     subclass declares its settings, lays out ``nodes`` and names its rounds."""
 
     draws_allowed = False
+    eliminates = True
 
     def nodes(
         self, settings: Mapping[str, Any], entries: Sequence[Entry], seed: int
@@ -242,27 +243,20 @@ class Bracket(Format):
     ) -> RoundName:
         return RoundName("round", number=round_index)
 
-    def replay(
-        self,
-        settings: Mapping[str, Any],
-        entries: Sequence[Entry],
-        results: Sequence[Result],
-        round_index: int,
-        seed: int,
-    ) -> Replay:
-        nodes, rank = self.nodes(settings, entries, seed)
-        return Replay(nodes, entries, results, round_index, rank)
+    def replay(self, given: DrawInput, round_index: int | None = None) -> Replay:
+        """The bracket after the stage's results, before round ``round_index`` (by default
+        ``given.round``)."""
+        nodes, rank = self.nodes(given.settings, given.entries, given.seed)
+        at = given.round if round_index is None else round_index
+        return Replay(nodes, given.entries, given.results, at, rank)
 
-    def draw(
-        self,
-        settings: Mapping[str, Any],
-        entries: Sequence[Entry],
-        results: Sequence[Result],
-        round_index: int,
-        seed: int,
-    ) -> Draw | None:
-        replay = self.replay(settings, entries, results, round_index, seed)
+    def draw(self, given: DrawInput) -> Draw | None:
+        replay = self.replay(given)
         pairings = replay.pairings()
         if not pairings:
             return None
-        return Draw(pairings, self.round_name(replay, pairings, round_index))
+        return Draw(pairings, self.round_name(replay, pairings, given.round))
+
+    def placements(self, given: DrawInput) -> list[list[int]]:
+        """Every result replayed (past any round the stage can have)."""
+        return placements(self.replay(given, 10**6), given.entries)

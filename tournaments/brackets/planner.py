@@ -8,13 +8,12 @@ and store what it decides. Every call to a format goes through this module.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Draw, Entry, Format, Result
-from .registry import find_format
+from .base import Draw, DrawInput, Entry, Format, Result
+from .registry import get_format
 from .standings import Row, advancing, group_standings, standings
 
 __all__ = [
@@ -76,10 +75,24 @@ class Finish:
 
 
 def _format(stage: StageState) -> Format:
-    fmt = find_format(stage.format)
-    if fmt is None:
-        raise ValueError(f"unknown format {stage.format!r}")
-    return fmt
+    return get_format(stage.format)
+
+
+def _input(
+    snapshot: Snapshot,
+    stage: StageState,
+    entries: Sequence[Entry],
+    results: Sequence[Result] = (),
+    index: int = 1,
+) -> DrawInput:
+    return DrawInput(
+        settings=stage.settings,
+        entries=list(entries),
+        results=list(results),
+        round=index,
+        seed=stage.seed,
+        tiebreaks=tuple(snapshot.tiebreaks),  # the order inside a score group
+    )
 
 
 def stage_entries(snapshot: Snapshot, stage: StageState) -> tuple[Entry, ...]:
@@ -90,18 +103,14 @@ def stage_entries(snapshot: Snapshot, stage: StageState) -> tuple[Entry, ...]:
 
 
 def _draw(snapshot: Snapshot, stage: StageState, entries: Sequence[Entry], index: int) -> Any:
-    fmt = _format(stage)
-    extra: dict[str, Any] = {}
-    if "tiebreaks" in inspect.signature(fmt.draw).parameters:
-        extra["tiebreaks"] = list(snapshot.tiebreaks)  # the order inside a score group
-    results = list(snapshot.results.get(stage.number, ()))
-    return fmt.draw(stage.settings, list(entries), results, index, stage.seed, **extra)
+    results = snapshot.results.get(stage.number, ())
+    return _format(stage).draw(_input(snapshot, stage, entries, results, index))
 
 
 def _placements(
-    stage: StageState, entries: Sequence[Entry], results: Sequence[Result]
+    snapshot: Snapshot, stage: StageState, entries: Sequence[Entry], results: Sequence[Result]
 ) -> list[list[int]] | None:
-    return _format(stage).placements(stage.settings, list(entries), list(results), stage.seed)
+    return _format(stage).placements(_input(snapshot, stage, entries, results))
 
 
 def stage_rows(snapshot: Snapshot, stage: StageState) -> list[Row]:
@@ -109,11 +118,10 @@ def stage_rows(snapshot: Snapshot, stage: StageState) -> list[Row]:
     entries = list(stage_entries(snapshot, stage))
     results = list(snapshot.results.get(stage.number, ()))
     tiebreaks = list(snapshot.tiebreaks)
-    deal = getattr(_format(stage), "groups", None)
-    if deal is not None and stage.settings.get("groups", 1) != 1:
-        groups = deal(stage.settings, entries, stage.seed)
+    groups = _format(stage).groups(_input(snapshot, stage, entries))
+    if groups:
         return group_standings(entries, results, tiebreaks, groups)
-    return standings(entries, results, tiebreaks, _placements(stage, entries, results))
+    return standings(entries, results, tiebreaks, _placements(snapshot, stage, entries, results))
 
 
 def _over_without_drawing(snapshot: Snapshot, stage: StageState) -> bool | None:
@@ -171,7 +179,7 @@ def champion(snapshot: Snapshot, rows: Sequence[Row]) -> int | None:
     """The winner: the last stage's first placement, else the first row of the standings."""
     last = snapshot.stages[-1]
     entries = stage_entries(snapshot, last)
-    places = _placements(last, entries, snapshot.results.get(last.number, ()))
+    places = _placements(snapshot, last, entries, snapshot.results.get(last.number, ()))
     if places and places[0]:
         return places[0][0]
     return rows[0].entry if rows else None

@@ -22,18 +22,9 @@ from typing import Any
 from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import SANE_LIMIT, Int
 
-from .base import Draw, Entry, Format, Result, RoundName, RuleViolation
+from .base import Draw, DrawInput, Format, RoundName, RuleViolation
 from .common import number_pairings, seed_order
 from .registry import register
-
-
-def snake(order: Sequence[int], groups: int) -> dict[int, int]:
-    """Each entry's group (1, 2, …), dealt from ``order`` (best seed first) in a snake."""
-    dealt = {}
-    for index, number in enumerate(order):
-        row, column = divmod(index, groups)
-        dealt[number] = groups - column if row % 2 else column + 1
-    return dealt
 
 
 def berger(members: Sequence[int]) -> list[list[tuple[int | None, int | None]]]:
@@ -79,12 +70,6 @@ class RoundRobin(Format):
                 most=entries // 2,
             )
 
-    def groups(
-        self, settings: Mapping[str, Any], entries: Sequence[Entry], seed: int
-    ) -> dict[int, int]:
-        """Each entry's group (1, 2, …): for the standings and the pairings' ``group``."""
-        return snake([e.number for e in seed_order(entries, seed)], settings["groups"])
-
     def rounds(self, settings: Mapping[str, Any], entries: int) -> int:
         """How many rounds the stage takes with this many entries."""
         return self.per_cycle(settings, entries) * settings["cycles"]
@@ -94,17 +79,12 @@ class RoundRobin(Format):
         largest = -(-entries // settings["groups"])  # a group one smaller has as many
         return largest if largest % 2 else largest - 1
 
-    def draw(
-        self,
-        settings: Mapping[str, Any],
-        entries: Sequence[Entry],
-        results: Sequence[Result],
-        round_index: int,
-        seed: int,
-    ) -> Draw | None:
+    def draw(self, given: DrawInput) -> Draw | None:
+        settings, entries, round_index = given.settings, given.entries, given.round
+        seed = given.seed
         if round_index > self.rounds(settings, len(entries)) or round_index < 1:
             return None
-        dealt = self.groups(settings, entries, seed)
+        dealt = self.groups(given) or {e.number: 1 for e in entries}  # (the base deals them)
         active = {e.number for e in entries if e.active}
         order = [e.number for e in seed_order(entries, seed)]
         seated = []

@@ -26,7 +26,7 @@ from typing import Any
 
 from scorekeeper.rules.fields import Bool
 
-from .base import Entry, Pairing, Result, RoundName
+from .base import DrawInput, Entry, Pairing, RoundName
 from .common import knockout_name, seed_order
 from .elimination import Bracket, Node, Replay, bracket_order, placements
 from .registry import register
@@ -105,16 +105,9 @@ class SingleElimination(Bracket):
             return knockout_name(places)
         return super().round_name(replay, pairings, round_index)
 
-    def placements(
-        self,
-        settings: Mapping[str, Any],
-        entries: Sequence[Entry],
-        results: Sequence[Result],
-        seed: int = 0,
-    ) -> list[list[int]]:
-        """``seed``: the stage's random seed, as given to ``draw`` (it places the unseeded)."""
-        replay = self.replay(settings, entries, results, 10**6, seed)
-        groups = placements(replay, entries, key="level")
+    def placements(self, given: DrawInput) -> list[list[int]]:
+        replay = self.replay(given, 10**6)
+        groups = placements(replay, given.entries, key="level")
         levels = max(node.level for node in replay.nodes if node.bracket is None)
         third = replay.state.get("T")
         if third is not None and third.match:

@@ -39,7 +39,7 @@ import rustworkx as rx
 from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import SANE_LIMIT, Choice, Int
 
-from .base import Draw, Entry, Format, Result, RoundName, RuleViolation
+from .base import Draw, DrawInput, Entry, Format, Result, RoundName, RuleViolation
 from .common import number_pairings, seed_order
 from .registry import register
 from .standings import DEFAULT_TIEBREAKS, standings
@@ -209,6 +209,7 @@ def _sorted(pairs: Sequence[tuple[int, ...]], rank: Mapping[int, int]) -> list[t
 class Swiss(Format):
     name = "swiss"
     draws_allowed = True
+    takes_late_entries = True  # a late entry is drawn from the next round on
     fields = (
         Int("rounds", min=1, max=SANE_LIMIT),
         Choice("pairing", required=False, default="standings", choices=("standings", "random")),
@@ -224,16 +225,11 @@ class Swiss(Format):
                 most=entries - 1,
             )
 
-    def draw(
-        self,
-        settings: Mapping[str, Any],
-        entries: Sequence[Entry],
-        results: Sequence[Result],
-        round_index: int,
-        seed: int,
-        tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
-    ) -> Draw | None:
-        """``tiebreaks`` (optional) orders the entries inside each score group."""
+    def draw(self, given: DrawInput) -> Draw | None:
+        """``given.tiebreaks`` orders the entries inside each score group."""
+        settings, entries, results = given.settings, given.entries, given.results
+        round_index, seed = given.round, given.seed
+        tiebreaks = given.tiebreaks or DEFAULT_TIEBREAKS
         active = [e for e in entries if e.active]
         if round_index > settings["rounds"] or len(active) < 2:
             return None

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0002_entry_checked_in'),
+        ('tournaments', '0003_core'),
     ]
 
     operations = [

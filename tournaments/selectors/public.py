@@ -11,10 +11,9 @@ from django.utils import timezone
 
 from scorekeeper.selectors import VIEW_ID
 
+from ..brackets import eliminating
 from ..models import Pairing, Round, Tournament
 from . import round_name, tournament_data
-
-ELIMINATION = ("single_elimination", "double_elimination")
 
 
 def public_version(view_id: str) -> int | None:
@@ -92,7 +91,7 @@ def _brackets(data: dict[str, Any]) -> list[dict[str, Any]]:
     stages = {number: stage for number, stage in enumerate(data["stages"], start=1)}
     found: dict[tuple[int, str], list[dict[str, Any]]] = {}
     for round_ in data["rounds"]:
-        if stages.get(round_["stage"], {}).get("format") not in ELIMINATION:
+        if stages.get(round_["stage"], {}).get("format") not in eliminating():
             continue
         by_bracket: dict[str, list[dict[str, Any]]] = {}
         for pairing in round_["pairings"]:

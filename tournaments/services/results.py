@@ -25,7 +25,7 @@ from scorekeeper.rules.fields import is_int
 from scorekeeper.selectors import match_outcome
 
 from .. import convert
-from ..brackets import find_format
+from ..brackets import get_format
 from ..models import Pairing, ResultChange, Round, Stage, Tournament
 from . import enqueue
 from .rounds import problem_clear
@@ -37,8 +37,7 @@ Status = Tournament.Status
 
 def _eliminates(stage: Stage) -> bool:
     """Whether a loss in this stage's format sends the entry home (no draws there)."""
-    fmt = find_format(stage.format)
-    return fmt is not None and fmt.name in ("single_elimination", "double_elimination")
+    return get_format(stage.format).eliminates
 
 
 def _next_round_drawn(round_: Round) -> bool:

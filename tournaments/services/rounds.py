@@ -24,7 +24,7 @@ from scorekeeper.rules.errors import _
 from scorekeeper.services import MatchSpec, matches_create
 
 from .. import convert
-from ..brackets import Result, find_format
+from ..brackets import Result, get_format
 from ..brackets.planner import Finish, NextRound, Snapshot, plan
 from ..models import Entry, Pairing, Round, Stage, TableKey, Tournament
 from . import enqueue
@@ -132,11 +132,10 @@ def _create_matches(
     decision: NextRound,
     entries: Sequence[Entry],
 ) -> dict[int, Any]:
-    fmt = find_format(stage.format)
     limits = MatchLimits(
         hands_per_match=tournament.hands_per_match,
         at_time=tournament.at_time,
-        draws=bool(fmt and fmt.draws_allowed),
+        draws=get_format(stage.format).draws_allowed,
     )
     players = {entry.number: entry.players for entry in entries}
     seated = [p for p in decision.draw.pairings if not p.bye]

@@ -15,7 +15,7 @@ from scorekeeper.rules import MatchConflict, RuleViolation
 from scorekeeper.rules.errors import _
 
 from .. import validation
-from ..brackets import find_format
+from ..brackets import get_format
 from ..models import Entry, Stage, Tournament
 from .rounds import problem_clear, progress
 from .snapshot import touch, tournament_locked
@@ -25,20 +25,19 @@ Status = Tournament.Status
 
 
 def late_entries_open(tournament: Tournament) -> bool:
-    """Whether entries may still be added: before the start, and while the first stage, a
-    Swiss, runs (the entry is drawn from the next round on). Elsewhere after the start: no."""
+    """Whether entries may still be added: before the start, and while the first stage runs
+    if its format takes late entries (Swiss: the entry is drawn from the next round on).
+    Elsewhere after the start: no."""
     if tournament.status == Status.REGISTRATION:
         return True
     if tournament.status == Status.FINISHED or tournament.stage != 1:
         return False
-    return Stage.objects.filter(tournament=tournament, number=1, format="swiss").exists()
+    first = Stage.objects.filter(tournament=tournament, number=1).values_list("format", flat=True)
+    return any(get_format(name).takes_late_entries for name in first)
 
 
 def _variant(tournament: Tournament) -> rules.Variant:
-    found = rules.find_variant(tournament.variant)
-    if found is None:
-        raise ValueError(f"unknown variant {tournament.variant!r} in the database")
-    return found
+    return rules.get_variant(tournament.variant)
 
 
 @transaction.atomic
@@ -242,9 +241,7 @@ def _check_playable(stages: Sequence[Stage], active: int) -> None:
         raise RuleViolation("entries", _("A tournament needs at least 2 active entries."))
     count = active
     for index, stage in enumerate(stages):
-        fmt = find_format(stage.format)
-        if fmt is None:
-            raise ValueError(f"unknown format {stage.format!r} in the database")
+        fmt = get_format(stage.format)
         if stage.advance is not None:
             if stage.advance > count:
                 raise RuleViolation(

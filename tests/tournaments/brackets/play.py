@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from tournaments.brackets import FORMATS, Draw, Entry, Pairing, Result
+from tournaments.brackets import FORMATS, Draw, DrawInput, Entry, Pairing, Result
 
 FIRST_ROUND = 10  # the stage's rounds are numbered on from an earlier stage's
 
@@ -69,7 +69,7 @@ def play(
     draws: list[Draw] = []
     results: list[Result] = []
     for index in range(1, rounds + 1):
-        drawn = form.draw(settings, field, results, index, seed)
+        drawn = form.draw(DrawInput(settings, field, results, index, seed))
         if drawn is None:
             break
         draws.append(drawn)

@@ -3,7 +3,7 @@ from collections import Counter
 
 import pytest
 
-from tournaments.brackets import FORMATS, Entry
+from tournaments.brackets import FORMATS, DrawInput, Entry
 from tournaments.brackets.double_elimination import DROP_ORDER, losers_bracket
 from tournaments.brackets.elimination import bracket_order
 from tournaments.brackets.single_elimination import knockout
@@ -46,10 +46,10 @@ def test_seeds_who_would_meet_add_up_to_the_round_size_plus_one(places):
 
 def test_round_one_of_8_and_the_byes_of_6():
     settings = SINGLE.configure({}, "stages.0")
-    drawn = SINGLE.draw(settings, entries(8), [], 1, seed=1)
+    drawn = SINGLE.draw(DrawInput(settings, entries(8), [], 1, seed=1))
     assert seats(drawn) == [(1, 8), (4, 5), (3, 6), (2, 7)]
     assert drawn.name.kind == "quarter_final"
-    drawn = SINGLE.draw(settings, entries(6), [], 1, seed=1)
+    drawn = SINGLE.draw(DrawInput(settings, entries(6), [], 1, seed=1))
     assert seats(drawn) == [(1,), (4, 5), (3, 6), (2,)]
     assert [p.table for p in drawn.pairings] == [None, 1, 2, None]
 
@@ -74,7 +74,13 @@ def test_third_place_and_placements():
         ((3, 4), "third_place"),
     ]
     settings = SINGLE.configure({"third_place": True}, "stages.0")
-    assert SINGLE.placements(settings, entries(8), results) == [[1], [2], [3], [4], [5, 6, 7, 8]]
+    assert SINGLE.placements(DrawInput(settings, entries(8), results)) == [
+        [1],
+        [2],
+        [3],
+        [4],
+        [5, 6, 7, 8],
+    ]
 
 
 def test_consolation_is_played_by_the_first_round_losers():
@@ -90,26 +96,32 @@ def test_consolation_is_played_by_the_first_round_losers():
         ((6, 7), "consolation"),
     ]
     assert len(draws) == 3
-    assert SINGLE.placements(settings, entries(8), results) == [[1], [2], [3, 4], [5], [6, 7, 8]]
+    assert SINGLE.placements(DrawInput(settings, entries(8), results)) == [
+        [1],
+        [2],
+        [3, 4],
+        [5],
+        [6, 7, 8],
+    ]
 
 
 def test_a_dropped_out_entry_gives_its_opponent_a_bye():
     settings = SINGLE.configure({}, "stages.0")
     field = [*entries(4)[:3], Entry(4, seed=4, active=False)]
-    drawn = SINGLE.draw(settings, field, [], 1, seed=1)
+    drawn = SINGLE.draw(DrawInput(settings, field, [], 1, seed=1))
     assert seats(drawn) == [(1,), (2, 3)]
-    assert SINGLE.placements(settings, field, []) == [[1, 2, 3, 4]]
+    assert SINGLE.placements(DrawInput(settings, field, [])) == [[1, 2, 3, 4]]
     results = [result(11, p, min(p.entries)) for p in drawn.pairings]
-    assert SINGLE.placements(settings, field, results) == [[1, 2], [3, 4]]
-    final = SINGLE.draw(settings, field, results, 2, seed=1)
+    assert SINGLE.placements(DrawInput(settings, field, results)) == [[1, 2], [3, 4]]
+    final = SINGLE.draw(DrawInput(settings, field, results, 2, seed=1))
     assert seats(final) == [(1, 2)] and final.name.kind == "final"
 
 
 def test_unseeded_entries_are_placed_by_the_stage_seed():
     settings = SINGLE.configure({}, "stages.0")
     field = [Entry(n) for n in range(1, 9)]
-    first = seats(SINGLE.draw(settings, field, [], 1, seed=5))
-    assert first == seats(SINGLE.draw(settings, field, [], 1, seed=5))
+    first = seats(SINGLE.draw(DrawInput(settings, field, [], 1, seed=5)))
+    assert first == seats(SINGLE.draw(DrawInput(settings, field, [], 1, seed=5)))
     assert sorted(e for pair in first for e in pair) == list(range(1, 9))
 
 
@@ -127,7 +139,9 @@ def test_double_elimination_of_8_by_rounds():
         if len(r.entries) == 2
     )
     assert losses[1] == 0 and all(losses[n] == 2 for n in range(2, 9))
-    assert DOUBLE.placements(DOUBLE.configure({}, "stages.0"), entries(8), results)[:3] == [
+    assert DOUBLE.placements(DrawInput(DOUBLE.configure({}, "stages.0"), entries(8), results))[
+        :3
+    ] == [
         [1],
         [2],
         [3],
@@ -161,14 +175,14 @@ def test_losers_drop_crossed():
 def test_double_elimination_a_dropped_out_entry_is_out_and_its_opponent_goes_on():
     settings = DOUBLE.configure({}, "stages.0")
     field = entries(4)
-    one = DOUBLE.draw(settings, field, [], 1, seed=1)
+    one = DOUBLE.draw(DrawInput(settings, field, [], 1, seed=1))
     assert seats(one) == [(1, 4), (2, 3)]
     results = [result(11, p, min(p.entries)) for p in one.pairings]
     field = [*field[:3], Entry(4, seed=4, active=False)]
-    two = DOUBLE.draw(settings, field, results, 2, seed=1)
+    two = DOUBLE.draw(DrawInput(settings, field, results, 2, seed=1))
     assert [(p.entries, p.bracket) for p in two.pairings] == [((1, 2), "winners"), ((3,), "losers")]
     results += [result(12, p, min(p.entries)) for p in two.pairings]
-    placed = DOUBLE.placements(settings, field, results)
+    placed = DOUBLE.placements(DrawInput(settings, field, results))
     assert placed[-1] == [4]
-    three = DOUBLE.draw(settings, field, results, 3, seed=1)
+    three = DOUBLE.draw(DrawInput(settings, field, results, 3, seed=1))
     assert [(p.entries, p.bracket) for p in three.pairings] == [((2, 3), "losers")]

@@ -3,8 +3,9 @@ from collections import Counter
 
 import pytest
 
-from tournaments.brackets import FORMATS, Entry, RuleViolation
-from tournaments.brackets.round_robin import berger, snake
+from tournaments.brackets import FORMATS, DrawInput, Entry, RuleViolation
+from tournaments.brackets.base import snake
+from tournaments.brackets.round_robin import berger
 
 from .play import entries, play
 
@@ -44,7 +45,7 @@ def test_groups_are_dealt_by_seed_in_a_snake():
     dealt = snake(list(range(1, 10)), 3)
     assert [n for n in dealt if dealt[n] == 1] == [1, 6, 7]
     settings = ROUND_ROBIN.configure({"groups": 2}, "stages.0")
-    assert ROUND_ROBIN.groups(settings, entries(8), seed=1) == dealt_of_eight()
+    assert ROUND_ROBIN.groups(DrawInput(settings, entries(8), seed=1)) == dealt_of_eight()
 
 
 def dealt_of_eight():
@@ -86,8 +87,8 @@ def test_the_rounds_follow_the_printed_table_in_seed_order_with_byes_last():
     field = [Entry(11, seed=5), Entry(12, seed=1), Entry(13), Entry(14, seed=2)]
     field += [Entry(15, seed=4), Entry(16), Entry(17, seed=3)]
     settings = ROUND_ROBIN.configure({}, "stages.0")
-    drawn = [ROUND_ROBIN.draw(settings, field, [], k, seed=5) for k in range(1, 8)]
-    assert ROUND_ROBIN.draw(settings, field, [], 8, seed=5) is None
+    drawn = [ROUND_ROBIN.draw(DrawInput(settings, field, [], k, seed=5)) for k in range(1, 8)]
+    assert ROUND_ROBIN.draw(DrawInput(settings, field, [], 8, seed=5)) is None
     assert drawn[0].pairings[-1].entries == (12,)  # 1-8: number 1 (seed 1) has the bye
     numbers = dict(enumerate([12, 14, 17, 15, 11], start=1))
     orders = []
@@ -107,7 +108,7 @@ def test_the_rounds_follow_the_printed_table_in_seed_order_with_byes_last():
 def test_a_second_cycle_plays_the_table_again_with_the_seats_swapped():
     settings = ROUND_ROBIN.configure({"cycles": 2}, "stages.0")
     field = entries(6)
-    drawn = [ROUND_ROBIN.draw(settings, field, [], k, seed=1) for k in range(1, 11)]
+    drawn = [ROUND_ROBIN.draw(DrawInput(settings, field, [], k, seed=1)) for k in range(1, 11)]
     table = printed(6)
     assert [[p.entries for p in d.pairings] for d in drawn[:5]] == table
     assert [[p.entries for p in d.pairings] for d in drawn[5:]] == [
@@ -118,7 +119,7 @@ def test_a_second_cycle_plays_the_table_again_with_the_seats_swapped():
 def test_each_group_plays_the_printed_table_of_its_seeds():
     settings = ROUND_ROBIN.configure({"groups": 2}, "stages.0")
     field = entries(8)  # group 1: seeds 1, 4, 5, 8; group 2: 2, 3, 6, 7
-    drawn = [ROUND_ROBIN.draw(settings, field, [], k, seed=1) for k in range(1, 4)]
+    drawn = [ROUND_ROBIN.draw(DrawInput(settings, field, [], k, seed=1)) for k in range(1, 4)]
     for group, members in ((1, [1, 4, 5, 8]), (2, [2, 3, 6, 7])):
         names = dict(enumerate(members, start=1))
         expected = [[(names[a], names[b]) for a, b in row] for row in printed(4)]
@@ -155,7 +156,7 @@ def test_a_second_cycle_swaps_the_seats():
 def test_a_dropped_out_entry_gives_its_opponent_a_bye():
     field = [*entries(4)[:3], Entry(4, seed=4, active=False)]
     settings = ROUND_ROBIN.configure({}, "stages.0")
-    drawn = ROUND_ROBIN.draw(settings, field, [], 1, seed=1)
+    drawn = ROUND_ROBIN.draw(DrawInput(settings, field, [], 1, seed=1))
     assert sorted(len(p.entries) for p in drawn.pairings) == [1, 2]
     assert all(4 not in p.entries for p in drawn.pairings)
 

@@ -2,7 +2,7 @@ from collections import Counter
 
 import pytest
 
-from tournaments.brackets import FORMATS, Entry, Pairing, Result, RuleViolation
+from tournaments.brackets import FORMATS, DrawInput, Entry, Pairing, Result, RuleViolation
 from tournaments.brackets.swiss import Swiss
 
 from .play import entries, play, result
@@ -28,7 +28,7 @@ def seats(draw):
     ],
 )
 def test_round_one_pairs_top_half_against_bottom_half(n, expected):
-    drawn = SWISS.draw(settings(1), entries(n), [], 1, seed=3)
+    drawn = SWISS.draw(DrawInput(settings(1), entries(n), [], 1, seed=3))
     assert seats(drawn) == expected
     assert [p.table for p in drawn.pairings] == [*range(1, n // 2 + 1)] + [None] * (n % 2)
     assert drawn.name.kind == "round" and drawn.name.number == 1
@@ -36,37 +36,39 @@ def test_round_one_pairs_top_half_against_bottom_half(n, expected):
 
 def test_unseeded_entries_come_after_the_seeded_in_an_order_kept_by_the_seed():
     field = [Entry(1), Entry(2), Entry(3, seed=2), Entry(4), Entry(5, seed=1), Entry(6)]
-    first = seats(SWISS.draw(settings(1), field, [], 1, seed=11))
+    first = seats(SWISS.draw(DrawInput(settings(1), field, [], 1, seed=11)))
     assert first[0][0] == 5 and first[1][0] == 3
-    assert first == seats(SWISS.draw(settings(1), field, [], 1, seed=11))
-    orders = {tuple(seats(SWISS.draw(settings(1), field, [], 1, seed=s))) for s in range(20)}
+    assert first == seats(SWISS.draw(DrawInput(settings(1), field, [], 1, seed=11)))
+    orders = {
+        tuple(seats(SWISS.draw(DrawInput(settings(1), field, [], 1, seed=s)))) for s in range(20)
+    }
     assert len(orders) > 1
 
 
 def test_round_two_pairs_inside_score_groups_and_numbers_tables_by_rank():
     field = entries(8)
-    one = SWISS.draw(settings(), field, [], 1, seed=1)
+    one = SWISS.draw(DrawInput(settings(), field, [], 1, seed=1))
     results = [result(1, p, p.entries[0], (100, 100)) for p in one.pairings]
-    two = SWISS.draw(settings(), field, results, 2, seed=1)
+    two = SWISS.draw(DrawInput(settings(), field, results, 2, seed=1))
     assert seats(two) == [(1, 3), (2, 4), (5, 7), (6, 8)]
     assert [p.table for p in two.pairings] == [1, 2, 3, 4]
 
 
 def test_a_float_goes_to_the_next_group_and_nobody_meets_twice():
     field = entries(6)
-    one = SWISS.draw(settings(), field, [], 1, seed=1)  # 1-4, 2-5, 3-6
+    one = SWISS.draw(DrawInput(settings(), field, [], 1, seed=1))  # 1-4, 2-5, 3-6
     results = [result(1, p, p.entries[0], (100, 100)) for p in one.pairings]
-    two = SWISS.draw(settings(), field, results, 2, seed=1)
+    two = SWISS.draw(DrawInput(settings(), field, results, 2, seed=1))
     # Winners 1, 2, 3 (one too many): 3 floats down to the best of the next group, 4.
     assert seats(two) == [(1, 2), (3, 4), (5, 6)]
 
 
 def test_the_bye_goes_to_the_lowest_ranked_without_one():
     field = entries(5)
-    one = SWISS.draw(settings(), field, [], 1, seed=1)
+    one = SWISS.draw(DrawInput(settings(), field, [], 1, seed=1))
     assert seats(one) == [(1, 3), (2, 4), (5,)]
     results = [result(1, p, p.entries[0], (100, 100)) for p in one.pairings]
-    two = SWISS.draw(settings(), field, results, 2, seed=1)
+    two = SWISS.draw(DrawInput(settings(), field, results, 2, seed=1))
     assert seats(two)[-1] == (4,)
     assert (5,) not in seats(two)
 
@@ -82,7 +84,7 @@ def test_the_bye_skips_an_entry_whose_bye_would_force_a_rematch():
         Result(2, 2, (2, 5), 2, (1, 0)),
         Result(2, 3, (4,), 4, (0,)),
     ]
-    drawn = SWISS.draw(settings(4), field, past, 3, seed=1)
+    drawn = SWISS.draw(DrawInput(settings(4), field, past, 3, seed=1))
     assert len([p for p in drawn.pairings if p.bye]) == 1
     bye = next(p for p in drawn.pairings if p.bye).entries[0]
     assert bye in (1, 2, 3)
@@ -95,10 +97,10 @@ def test_the_bye_skips_an_entry_whose_bye_would_force_a_rematch():
 
 def test_inactive_entries_are_never_drawn_and_late_entries_start_at_zero():
     field = [*entries(5)[:4], Entry(5, seed=5, active=False), Entry(6)]
-    one = SWISS.draw(settings(), field[:5], [], 1, seed=1)
+    one = SWISS.draw(DrawInput(settings(), field[:5], [], 1, seed=1))
     assert all(5 not in p.entries for p in one.pairings)
     results = [result(1, p, p.entries[0]) for p in one.pairings]
-    two = SWISS.draw(settings(), field, results, 2, seed=1)
+    two = SWISS.draw(DrawInput(settings(), field, results, 2, seed=1))
     drawn = [e for p in two.pairings for e in p.entries]
     assert sorted(drawn) == [1, 2, 3, 4, 6]
 

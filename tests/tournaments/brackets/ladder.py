@@ -1,0 +1,42 @@
+"""A format written for the tests only, registered as any format is, and taken out again."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from scorekeeper.rules.fields import Int
+from tournaments.brackets import FORMATS, Draw, DrawInput, Format, RoundName, get_format, register
+from tournaments.brackets.common import number_pairings, seed_order
+
+
+class Ladder(Format):
+    """A format written for this test only: each round, neighbours in seed order meet
+    (1–2, 3–4, …), for ``rounds`` rounds; everything else comes from the base class."""
+
+    name = "test_ladder"
+    draws_allowed = True
+    fields = (
+        Int("rounds", required=False, default=2, min=1, max=9),
+        Int("groups", required=False, default=1, min=1, max=4),
+    )
+
+    def draw(self, given: DrawInput) -> Draw | None:
+        if given.round > given.settings["rounds"]:
+            return None
+        order = [e.number for e in seed_order(given.entries, given.seed) if e.active]
+        pairs = [tuple(order[i : i + 2]) for i in range(0, len(order), 2)]
+        return Draw(
+            number_pairings((pair, None, None) for pair in pairs),
+            RoundName("round", number=given.round),
+        )
+
+
+@contextmanager
+def registered(cls: type[Format]) -> Iterator[Format]:
+    """``cls`` registered (the one registry line a new format needs) for a ``with`` block."""
+    register(cls)
+    try:
+        yield get_format(cls.name)
+    finally:
+        FORMATS.pop(cls.name)
