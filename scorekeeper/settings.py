@@ -121,6 +121,12 @@ CACHES = {
     if CACHE_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
+# The tournaments' public pages, rendered once per version and language and kept gzipped
+# (tournaments/pages/public_parts.py): in Redis one render serves every worker; without it
+# each worker renders once. Apart from "default" so big pages never evict the throttles.
+CACHES["public"] = {**CACHES["default"], "KEY_PREFIX": "scorekeeper-public"}
+if not CACHE_URL:  # a memory of its own (locmem shares one per LOCATION)
+    CACHES["public"].update(LOCATION="tournaments-public", OPTIONS={"MAX_ENTRIES": 500})
 
 # Proxies in front of the site that set X-Forwarded-For and X-Forwarded-Proto (1 behind
 # deploy/nginx.conf); 0: those headers are not trusted (scorekeeper/proxy.py).

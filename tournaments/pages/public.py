@@ -1,11 +1,11 @@
 """The public pages of a tournament (its ``view_id`` link): the players' page, the
 projector, a player's history, and the panel the match page shows for a tournament's match.
 
-The live parts are polled by the browser only while the page is visible; the poll answers
-``304`` when the tournament's ``version`` (bumped on every change) and the language are
-those of the browser's copy, so a room of phones costs almost nothing: each worker reads
-the version at most once a second per link (``TOURNAMENT_POLL_CACHE_SECONDS``), and a
-change shows on the first poll after that.
+The live parts (``public_parts``) are polled by the browser only while the page is visible;
+each is rendered once per tournament ``version`` (bumped on every change) and language, and
+a poll answers ``304`` while the browser's copy is that part's current content, so a room
+of phones costs almost nothing: each worker reads the version at most once a second per
+link (``TOURNAMENT_POLL_CACHE_SECONDS``), and a change shows on the first poll after that.
 """
 
 from __future__ import annotations
@@ -16,16 +16,16 @@ from typing import Any
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import get_language, get_language_bidi, gettext
 from django.views.decorators.http import require_GET
 
 from scorekeeper import security
 from tournaments.models import Tournament
 from tournaments.selectors import public as public_selectors
-from tournaments.selectors import tiebreak_word
 
-from . import bracket
+from . import public_parts
 
 # The tournament's version per link, kept by each worker for a moment: a room of phones
 # polling the same link then costs no query at all, and a change shows within that moment.
@@ -46,95 +46,94 @@ def _version(view_id: str) -> int | None:
     return version
 
 
-def _etag(version: int, kind: str) -> str:
-    return f'"t{version}-{get_language()}-{kind}"'
-
-
-def _conditional(request: HttpRequest, view_id: str, kind: str) -> tuple[str, bool]:
-    """The ETag of a live part, and whether the browser's copy is still the current one."""
+def _live_version(request: HttpRequest, view_id: str) -> int:
     version = _version(view_id)
     if version is None:
         raise Http404
     security.says_no_key(request)  # a view_id's page: the browser may keep it for its ETag
-    etag = _etag(version, kind)
+    return version
+
+
+def _sent(request: HttpRequest, etag: str) -> bool:
+    """Whether the browser named this ETag (``If-None-Match``, weak or strong)."""
     sent = request.headers.get("If-None-Match", "")
-    return etag, etag in [tag.strip() for tag in sent.split(",")]
+    return etag in [tag.strip().removeprefix("W/") for tag in sent.split(",")]
 
 
-def _cached(response: HttpResponse, etag: str) -> HttpResponse:
-    response["ETag"] = etag
+def _part_response(request: HttpRequest, view_id: str, name: str, page: int = 1) -> HttpResponse:
+    """A live part, polled: ``304`` while the browser's copy is the current one (no query
+    while the version is known), else the part as rendered once for this version and
+    language, gzipped when the browser takes it."""
+    version = _live_version(request, view_id)
+    found = public_parts.part(view_id, version, name, page)
+    if _sent(request, found.etag):
+        response: HttpResponse = HttpResponseNotModified()
+    elif "gzip" in request.headers.get("Accept-Encoding", ""):
+        response = HttpResponse(found.gzipped, content_type="text/html; charset=utf-8")
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(found.html(), content_type="text/html; charset=utf-8")
+    response["ETag"] = found.etag
     response["Cache-Control"] = "no-cache"  # keep a copy, but ask every time
-    patch_vary_headers(response, ["Cookie", "Accept-Language"])
+    patch_vary_headers(response, ["Cookie", "Accept-Language", "Accept-Encoding"])
     return response
-
-
-def _state(view_id: str) -> dict[str, Any]:
-    try:
-        data = public_selectors.public_state(view_id)
-    except Tournament.DoesNotExist:
-        raise Http404 from None
-    keys = _columns(data)
-    data["columns"] = [{"key": key, "word": tiebreak_word(key)} for key in keys]
-    for row in data["standings"]:
-        row["cells"] = [row.get(key, 0) for key in keys]
-    for item in data["brackets"]:
-        item["svg"] = bracket.svg(
-            item["columns"],
-            _bracket_title(item["bracket"]),
-            gettext("bye"),
-            rtl=get_language_bidi(),
-        )
-        item["title"] = _bracket_title(item["bracket"])
-    return {"t": data, "view_id": view_id}
-
-
-def _columns(data: dict[str, Any]) -> list[str]:
-    """The tiebreak columns: the tournament's order, then the other metrics."""
-    keys = list(data["tiebreaks"])
-    for key in ("played", "wins", "draws", "losses"):
-        if key in keys:
-            keys.remove(key)
-    return keys
-
-
-def _bracket_title(key: str) -> str:
-    titles = {
-        "main": gettext("Bracket"),
-        "winners": gettext("Winners' bracket"),
-        "losers": gettext("Losers' bracket"),
-        "final": gettext("Grand final"),
-        "third_place": gettext("Third place"),
-        "consolation": gettext("Consolation"),
-    }
-    return titles.get(key, key)
 
 
 @require_GET
 def public_page(request: HttpRequest, view_id: str) -> HttpResponse:
-    return render(request, "tournaments/public/page.html", _state(view_id))
+    """The players' page: its parts as rendered for this version, in one page (not
+    compressed: the page around them carries the language form's CSRF token)."""
+    version = _live_version(request, view_id)
+    page = public_parts.page_of(request.GET.get("standings"))
+    live = public_parts.part(view_id, version, "live", page)
+    bracket_part = public_parts.part(view_id, version, "bracket")
+    live_url = reverse("tournament-public-live", args=[view_id])
+    context = {
+        **public_parts.head(view_id, version),
+        "view_id": view_id,
+        "now": timezone.now().isoformat(),
+        "live": live,
+        "live_url": f"{live_url}?standings={page}" if page > 1 else live_url,
+        "tables": public_parts.part(view_id, version, "tables"),
+        "bracket": bracket_part,
+        "bracket_html": bracket_part.html().strip(),
+    }
+    return render(request, "tournaments/public/page.html", context)
 
 
 @require_GET
 def public_live(request: HttpRequest, view_id: str) -> HttpResponse:
-    """The live part of the public page, polled: ``304`` while nothing changed."""
-    etag, fresh = _conditional(request, view_id, "live")
-    if fresh:
-        return _cached(HttpResponseNotModified(), etag)
-    return _cached(render(request, "tournaments/public/live.html", _state(view_id)), etag)
+    """The live part: the clock, the round's pairings, a page of the standings."""
+    page = public_parts.page_of(request.GET.get("standings"))
+    return _part_response(request, view_id, "live", page)
+
+
+@require_GET
+def public_tables(request: HttpRequest, view_id: str) -> HttpResponse:
+    """Find your table: changes when a round is drawn, so polls of it are mostly 304s."""
+    return _part_response(request, view_id, "tables")
+
+
+@require_GET
+def public_bracket(request: HttpRequest, view_id: str) -> HttpResponse:
+    return _part_response(request, view_id, "bracket")
 
 
 @require_GET
 def projector_page(request: HttpRequest, view_id: str) -> HttpResponse:
-    return render(request, "tournaments/public/projector.html", _state(view_id))
+    version = _live_version(request, view_id)
+    context = {
+        **public_parts.head(view_id, version),
+        "view_id": view_id,
+        "now": timezone.now().isoformat(),
+        "projector": public_parts.part(view_id, version, "projector"),
+    }
+    return render(request, "tournaments/public/projector.html", context)
 
 
 @require_GET
 def projector_live(request: HttpRequest, view_id: str) -> HttpResponse:
-    etag, fresh = _conditional(request, view_id, "projector")
-    if fresh:
-        return _cached(HttpResponseNotModified(), etag)
-    response = render(request, "tournaments/public/projector_live.html", _state(view_id))
-    return _cached(response, etag)
+    return _part_response(request, view_id, "projector")
 
 
 @require_GET

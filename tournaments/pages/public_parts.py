@@ -1,0 +1,202 @@
+"""The public page's parts, each rendered once per tournament version and language.
+
+A *part* is a piece of the public page that a browser fetches on its own, so a phone
+downloads only what changed and what it shows:
+
+- ``live``: the clock (or the champion), the pairings of the round in play with their
+  results, and one page of the standings (``STANDINGS_PAGE`` rows, with tiebreaks and
+  ``why``); it changes with every result;
+- ``tables``: "find your table", every team's and player's name with its table; it changes
+  when a round is drawn;
+- ``bracket``: the elimination brackets (empty outside an elimination stage);
+- ``projector``: the projector's slides (pairings, the whole standings, the brackets);
+- ``head``: what the page around them needs (the tournament's name).
+
+Each is rendered at most once per (tournament, version, language, part) and kept gzipped,
+with its ETag, in the ``public`` cache (``CACHES``): shared by every worker when the site has
+Redis (``CACHE_URL``, or a Redis ``CELERY_BROKER_URL``), else one copy per worker process.
+The ETag is a digest of the part's content, so a part that a change left as it was (the
+tables after a result) is still answered ``304``. Only these parts are sent compressed: they
+carry no secret (no CSRF token, no key) and reflect nothing from the request (BREACH).
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.cache import caches
+from django.http import Http404
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import get_language, get_language_bidi, gettext
+
+from tournaments.models import Tournament
+from tournaments.selectors import public as public_selectors
+from tournaments.selectors import tiebreak_word
+
+from . import bracket
+
+STANDINGS_PAGE = 32  # standings rows per page of the live part
+TIMEOUT = 30 * 60  # seconds a version's parts are kept (a newer version replaces them)
+TEMPLATES = {
+    "live": "tournaments/public/live.html",
+    "tables": "tournaments/public/_find.html",
+    "bracket": "tournaments/public/_brackets.html",
+    "projector": "tournaments/public/projector_live.html",
+}
+# The state a version was rendered from, per worker: a change is read once for all its
+# parts (and every standings page), not once per part.
+_states: dict[tuple[str, int, str], dict[str, Any]] = {}
+
+
+@dataclass(frozen=True)
+class Part:
+    etag: str
+    gzipped: bytes
+
+    def html(self) -> str:
+        return gzip.decompress(self.gzipped).decode()
+
+
+def part(view_id: str, version: int, name: str, page: int = 1) -> Part:
+    """The part ``name`` of this version in the request's language (``page``: the
+    standings page of the live part), rendered on the first request that needs it, and not
+    rendered again for a later version that left what it shows as it was."""
+    language = get_language()
+    cache = caches["public"]
+    key = f"tpublic:{view_id}:{version}:{language}:{name}:{page}"
+    found = cache.get(key)
+    if found is None:
+        inputs = _inputs(_state(view_id, version), name, page)
+        digest = hashlib.blake2b(repr(inputs).encode(), digest_size=12).hexdigest()
+        same = f"tpublic:{view_id}:{language}:{name}:{digest}"
+        found = cache.get(same)
+        if found is None:
+            html = render_to_string(TEMPLATES[name], _context(view_id, name, inputs)).encode()
+            found = (f'"{name}-{digest[:16]}"', gzip.compress(html, compresslevel=6))
+            cache.set(same, found, TIMEOUT)
+        cache.set(key, found, TIMEOUT)
+    return Part(*found)
+
+
+def head(view_id: str, version: int) -> dict[str, Any]:
+    """The page's frame: the tournament's name."""
+    key = f"tpublic:{view_id}:{version}:head"
+    cache = caches["public"]
+    found = cache.get(key)
+    if found is None:
+        found = {"name": _state(view_id, version)["name"]}
+        cache.set(key, found, TIMEOUT)
+    return found
+
+
+def page_of(value: str | None) -> int:
+    """The standings page a request names (``?standings=2``); 1 when it names none."""
+    return int(value) if value and value.isascii() and value.isdigit() and len(value) < 6 else 1
+
+
+def _inputs(state: dict[str, Any], name: str, page: int) -> dict[str, Any]:
+    """What the part shows, and nothing else: the same inputs make the same part."""
+    status = {k: state[k] for k in ("version", "status", "champion_name", "current")}
+    if name == "live":
+        return {"t": {**status, "columns": state["columns"]}, **_standings_page(state, page)}
+    if name == "tables":
+        return {"t": {"tables": _where(state["tables"])}}
+    if name == "bracket":
+        return {"t": {"brackets": state["brackets"]}}
+    keep = ("name", "columns", "standings", "brackets")
+    return {"t": {**status, **{k: state[k] for k in keep}}, "standings": state["standings"]}
+
+
+def _context(view_id: str, name: str, inputs: dict[str, Any]) -> dict[str, Any]:
+    context = {**inputs, "view_id": view_id, "entry_base": _entry_base(view_id)}
+    if name in ("bracket", "projector"):
+        context["t"] = {**inputs["t"], "brackets": _svgs(inputs["t"]["brackets"])}
+    return context
+
+
+def _state(view_id: str, version: int) -> dict[str, Any]:
+    key = (view_id, version, get_language())
+    if key not in _states:
+        try:
+            data = public_selectors.public_state(view_id)
+        except Tournament.DoesNotExist:
+            raise Http404 from None
+        if len(_states) >= 8:
+            _states.clear()
+        _states[key] = _with_columns(data)
+    return _states[key]
+
+
+def _with_columns(data: dict[str, Any]) -> dict[str, Any]:
+    """The standings' tiebreak columns: the tournament's order, then the other metrics."""
+    keys = [k for k in data["tiebreaks"] if k not in ("played", "wins", "draws", "losses")]
+    data["columns"] = [{"key": key, "word": tiebreak_word(key)} for key in keys]
+    for row in data["standings"]:
+        row["cells"] = [row.get(key, 0) for key in keys]
+    return data
+
+
+def _standings_page(state: dict[str, Any], page: int) -> dict[str, Any]:
+    rows = state["standings"]
+    pages = max(1, -(-len(rows) // STANDINGS_PAGE))
+    page = min(max(page, 1), pages)
+    first = (page - 1) * STANDINGS_PAGE
+    shown = rows[first : first + STANDINGS_PAGE]
+    pager = None
+    if pages > 1:
+        pager = {
+            "page": page,
+            "previous": page - 1 if page > 1 else None,
+            "next": page + 1 if page < pages else None,
+            "first": first + 1,
+            "last": first + len(shown),
+            "count": len(rows),
+        }
+    return {"standings": shown, "pager": pager}
+
+
+def _where(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each name's table in words, translated once per table rather than once per name."""
+    words: dict[Any, str] = {"bye": gettext("bye"), None: "–"}
+    for row in rows:
+        if row["table"] not in words:
+            words[row["table"]] = gettext("table %(table)s") % {"table": row["table"]}
+    return [{**row, "where": words[row["table"]]} for row in rows]
+
+
+def _svgs(brackets: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        {
+            **item,
+            "title": _bracket_title(item["bracket"]),
+            "svg": bracket.svg(
+                item["columns"],
+                _bracket_title(item["bracket"]),
+                gettext("bye"),
+                rtl=get_language_bidi(),
+            ),
+        }
+        for item in brackets
+    ]
+
+
+def _entry_base(view_id: str) -> str:
+    """``/p/<view_id>/entries/``: a player's page is this and its number (reversed once,
+    not once per row)."""
+    return reverse("tournament-entry", args=[view_id, 0]).removesuffix("0/")
+
+
+def _bracket_title(key: str) -> str:
+    titles = {
+        "main": gettext("Bracket"),
+        "winners": gettext("Winners' bracket"),
+        "losers": gettext("Losers' bracket"),
+        "final": gettext("Grand final"),
+        "third_place": gettext("Third place"),
+        "consolation": gettext("Consolation"),
+    }
+    return titles.get(key, key)
