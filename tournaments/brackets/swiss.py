@@ -15,9 +15,19 @@ lexicographic tiers, each worth more than all the tiers below it together:
    the next group), then the smallest differences of match points;
 4. inside a score group the top half meets the bottom half; a float meets the nearest.
 
-On a big field (over ``FULL_GRAPH_UP_TO`` entries) the matching first looks only at the
-pairs inside a score group and the near pairs across to the next one, and falls back to
-every pair when that leaves a rematch or an entry unpaired (the 1,024-entry bench).
+Up to ``EVERY_PAIR_UP_TO`` entries the matching looks at every pair. A bigger field would
+have millions (21 s and 0.9 GB for round 2 of 4,096 entries), so it looks at a *band* of
+candidates (``matching.band``): inside a score group, each entry with those about half the
+group below it (the top-half-against-bottom-half shape), and across, the last entries of
+a group with the first of the next; and it matches them a block of ``BLOCK`` entries at a
+time, in an order where those pairs are near (``matching.Blocks``). The result is checked
+against the best that tiers 1–3 allow (no entry unpaired, no rematch, the bye to the
+lowest eligible entry, one float to the next group across each boundary with an odd number
+of entries above it: ``Quality.best``); where it falls short, the entries around the fault
+are matched again together, and failing that the whole band is matched at once, widened
+(twice as wide, one group further) until its pairing reaches that best, or a wider band
+does no better, or the band holds every pair. ``pairing: random`` uses a band of random
+neighbours drawn from the seed instead.
 
 ``pairing: random`` replaces tiers 3 and 4 by random weights drawn from the stage's seed.
 The better-ranked entry of a pairing sits first (team 0); tables are numbered by the rank of
@@ -34,19 +44,30 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
-import rustworkx as rx
 
 from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import SANE_LIMIT, Choice, Int
 
 from .base import Draw, DrawInput, Entry, Format, Result, RoundName, RuleViolation
 from .common import number_pairings, seed_order
+from .matching import (
+    Blocks,
+    Quality,
+    Weights,
+    band,
+    every_pair,
+    interleaved,
+    matching,
+    met_keys,
+    shuffled,
+    shuffled_band,
+)
 from .registry import register
 from .standings import DEFAULT_TIEBREAKS, standings
 
-FULL_GRAPH_UP_TO = 256  # entries; above, the matching first tries a window of groups
-FLOAT_REACH = 32  # places, in that window, between two entries of different groups
-BYE = -1  # the matching's extra vertex: who is matched with it has the bye
+EVERY_PAIR_UP_TO = 256  # entries; above, the matching looks at a band of pairs first
+BAND_WIDTH = 4  # the first band: places around the ideal partner (``matching.band``)
+BLOCK = 128  # entries matched at once in the band's first try
 
 
 def first_round(order: Sequence[int]) -> list[tuple[int, ...]]:
@@ -70,130 +91,97 @@ def _met(results: Sequence[Result]) -> tuple[set[frozenset[int]], Counter[int]]:
     return met, byes
 
 
-class Weights:
-    """The tiers of the matching's weights, sized for the field (module docstring)."""
-
-    def __init__(
-        self, order: Sequence[int], points: Mapping[int, int], random_seed: int | None
-    ) -> None:
-        self.order, self.random_seed = list(order), random_seed
-        self.rank = {number: index for index, number in enumerate(order)}
-        n = len(order) + 1
-        groups = sorted({points[number] for number in order}, reverse=True)
-        index = {p: i for i, p in enumerate(groups)}
-        self.points = np.array([points[number] for number in order], dtype=np.int64)
-        self.group = np.array([index[points[number]] for number in order], dtype=np.int64)
-        sizes = Counter(points[number] for number in order)
-        self.half = np.array([sizes[points[number]] // 2 for number in order], dtype=np.int64)
-        seen: Counter[int] = Counter()
-        place = []  # each entry's place inside its score group
-        for number in order:
-            place.append(seen[points[number]])
-            seen[points[number]] += 1
-        self.place = np.array(place, dtype=np.int64)
-        spread = groups[0] - groups[-1] + 1 if groups else 1
-        self.diff_tier = n * n  # above every pairing's order penalties together
-        self.float_tier = self.diff_tier * spread * n
-        self.bye_tier = self.float_tier * len(groups) ** 2 * n
-        self.rematch_tier = self.bye_tier * (n + 1)
-
-    def bye(self, a: int) -> int:
-        return self.rematch_tier + self.bye_tier * (self.rank[a] + 1)
-
-    def pairs(self, i: np.ndarray, j: np.ndarray, rematch: np.ndarray) -> list[int]:
-        """The weights of the pairs of places ``i`` < ``j`` in the order."""
-        below = (self.bye_tier - 1 - self.penalty(i, j)).tolist()
-        return [
-            w if bad else w + self.rematch_tier
-            for w, bad in zip(below, rematch.tolist(), strict=True)
-        ]
-
-    def penalty(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
-        if self.random_seed is not None:
-            rng = np.random.default_rng(self.random_seed)
-            return rng.integers(0, self.float_tier, size=len(i), dtype=np.int64)
-        same = self.points[i] == self.points[j]
-        inside = np.abs(np.abs(self.place[i] - self.place[j]) - self.half[i])
-        # A float across d score groups costs d² floats: floats go to the next group.
-        steps = self.group[j] - self.group[i]
-        across = (
-            self.float_tier * steps * steps
-            + self.diff_tier * np.abs(self.points[i] - self.points[j])
-            + (j - i)
-        )
-        return np.where(same, inside, across)
-
-
 def pair_round(
     order: Sequence[int],
     points: Mapping[int, int],
     met: set[frozenset[int]],
     byes: Counter[int],
     random_seed: int | None = None,
+    *,
+    every: bool | None = None,
 ) -> list[tuple[int, ...]]:
-    """Pairings (better-ranked first) of ``order`` (best first), plus a bye if odd."""
+    """Pairings (better-ranked first) of ``order`` (best first), plus a bye if odd.
+    ``every``: match over every pair (default: up to ``EVERY_PAIR_UP_TO`` entries)."""
     weights = Weights(order, points, random_seed)
     eligible: list[int] = []
     if len(order) % 2:
         fewest = min(byes[number] for number in order)
         eligible = [number for number in order if byes[number] == fewest]
-    matching = _match(order, met, weights, eligible)
-    if eligible and _rematches(matching, met):
+    every = len(order) <= EVERY_PAIR_UP_TO if every is None else every
+    matched = _match(weights, met, eligible, every)
+    if eligible and _rematches(matched, met):
         # No entry's bye allows a pairing without rematch: the lowest-ranked eligible one.
-        matching = _match(order, met, weights, eligible[-1:])
-    return _sorted(matching, weights.rank)
+        matched = _match(weights, met, eligible[-1:], every)
+    return _sorted(matched, weights.rank)
 
 
 def _match(
-    order: Sequence[int], met: set[frozenset[int]], weights: Weights, eligible: Sequence[int]
+    weights: Weights, met: set[frozenset[int]], eligible: Sequence[int], every: bool
 ) -> list[tuple[int, ...]]:
-    """The best perfect matching; on a big field first over the pairs inside a score group
-    and the near pairs across to the next group (far quicker), then over every pair if that
-    leaves a rematch or an entry unpaired."""
-    window = 1 if len(order) > FULL_GRAPH_UP_TO else None
-    pairs = _matching(order, met, weights, eligible, window)
-    if window is not None and (_rematches(pairs, met) or sum(map(len, pairs)) < len(order)):
-        pairs = _matching(order, met, weights, eligible, None)
-    return pairs
+    """The best pairing: over every pair, or over a band (the module's docstring)."""
+    played = met_keys(weights, met)
+    n = len(weights.order)
+    if every:
+        return matching(weights, every_pair(n), played, eligible)
+    random = weights.random_seed is not None
+    best = Quality() if random else Quality.best(weights, eligible)
+
+    def quality(pairs: list[tuple[int, ...]]) -> Quality:
+        found = Quality.of(pairs, weights, met, eligible)
+        return Quality(found.unpaired, found.rematches, found.bye_above_lowest) if random else found
+
+    position = shuffled(n, weights.random_seed or 0) if random else interleaved(weights, eligible)
+
+    def candidates(width: int, reach: int) -> tuple[np.ndarray, np.ndarray]:
+        return shuffled_band(position, width) if random else band(weights, width, reach)
+
+    blocks = Blocks(weights, candidates(BAND_WIDTH, 1), played, eligible, position)
+    pairs = blocks.run(BLOCK)
+    for reach in (BLOCK, 4 * BLOCK):
+        found = quality(pairs)
+        if found <= best:
+            return pairs
+        pairs = blocks.repair(pairs, _trouble(pairs, weights, met, eligible, found, best), reach)
+    if quality(pairs) <= best:
+        return pairs
+    width, reach = BAND_WIDTH, 1
+    kept: tuple[Quality, list[tuple[int, ...]]] | None = None
+    while True:
+        pairs = matching(weights, candidates(width, reach), played, eligible)
+        found = quality(pairs)
+        whole = width >= n and (random or reach >= len(weights.sizes) - 1)
+        if found <= best or whole:
+            return pairs
+        if kept is not None and not (found.unpaired or found.rematches) and found >= kept[0]:
+            return kept[1]  # the wider band did no better
+        if kept is None or found < kept[0]:
+            kept = (found, pairs)
+        width, reach = width * 2, reach + 1
 
 
-def _matching(
-    order: Sequence[int],
-    met: set[frozenset[int]],
+def _trouble(
+    pairs: Sequence[tuple[int, ...]],
     weights: Weights,
+    met: set[frozenset[int]],
     eligible: Sequence[int],
-    window: int | None,
-) -> list[tuple[int, ...]]:
-    n = len(order)
-    i, j = np.triu_indices(n, 1)
-    if window is not None:
-        # The order is by score group: every pair inside a group, and across to the group
-        # ``window`` below only between entries at most FLOAT_REACH places apart.
-        group = weights.group
-        end = np.searchsorted(group, np.minimum(group + window, group[-1]), side="right")
-        keep = (group[i] == group[j]) | ((j < end[i]) & (j - i <= FLOAT_REACH))
-        i, j = i[keep], j[keep]
-    place = weights.rank
-    met_keys = np.array(
-        sorted(
-            min(place[a], place[b]) * n + max(place[a], place[b])
-            for a, b in map(tuple, met)
-            if a in place and b in place
-        ),
-        dtype=np.int64,
-    )
-    rematch = np.isin(i * n + j, met_keys)
-    graph = rx.PyGraph()
-    graph.add_nodes_from([*order, BYE] if eligible else list(order))
-    edges = list(zip(i.tolist(), j.tolist(), weights.pairs(i, j, rematch), strict=True))
-    edges += [(place[a], n, weights.bye(a)) for a in eligible]
-    graph.add_edges_from(edges)
-    found = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
-    pairs: list[tuple[int, ...]] = []
-    for x, y in found:
-        a, b = graph[x], graph[y]
-        pairs.append((b,) if a == BYE else (a,) if b == BYE else (a, b))
-    return pairs
+    found: Quality,
+    best: Quality,
+) -> set[int]:
+    """The places where a band's pairing falls short: the entries it leaves unpaired, the
+    rematches, the bye's if not the lowest eligible entry's (and that one's), the floats'
+    if too many or too far."""
+    rank, group = weights.rank, weights.group
+    trouble = set(range(len(weights.order))) - {rank[e] for pair in pairs for e in pair}
+    if found.bye_above_lowest or found.unpaired:
+        trouble |= {rank[pair[0]] for pair in pairs if len(pair) == 1}
+        trouble |= {rank[eligible[-1]]} if eligible else set()
+    floats = (found.floats, found.float_points) > (best.floats, best.float_points)
+    for pair in pairs:
+        if len(pair) == 2 and (
+            frozenset(pair) in met or (floats and group[rank[pair[0]]] != group[rank[pair[1]]])
+        ):
+            trouble |= {rank[e] for e in pair}
+    return trouble
 
 
 def _rematches(pairs: Sequence[tuple[int, ...]], met: set[frozenset[int]]) -> bool:

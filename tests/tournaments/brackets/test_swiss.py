@@ -1,11 +1,14 @@
+import random
 from collections import Counter
 
 import pytest
 
 from tournaments.brackets import FORMATS, DrawInput, Entry, Pairing, Result, RuleViolation
-from tournaments.brackets.swiss import Swiss
+from tournaments.brackets.matching import Quality, Weights
+from tournaments.brackets.standings import DEFAULT_TIEBREAKS
+from tournaments.brackets.swiss import EVERY_PAIR_UP_TO, Swiss, pair_round
 
-from .play import entries, play, result
+from .play import entries, play, random_winner, result
 
 SWISS: Swiss = FORMATS["swiss"]
 
@@ -149,7 +152,7 @@ def test_a_pairing_is_a_bye_only_with_one_entry():
 
 
 def test_a_big_field_is_paired_inside_score_groups_with_no_rematch():
-    # Above FULL_GRAPH_UP_TO entries the matching first looks at near pairs only.
+    # Above EVERY_PAIR_UP_TO entries the matching first looks at a band of pairs only.
     draws, results = play("swiss", {"rounds": 4}, entries(301), seed=9)
     assert len(draws) == 4
     met = Counter(frozenset(r.entries) for r in results if len(r.entries) == 2)
@@ -159,3 +162,84 @@ def test_a_big_field_is_paired_inside_score_groups_with_no_rematch():
     last = draws[-1]
     seated = sorted(e for p in last.pairings for e in p.entries)
     assert seated == list(range(1, 302))
+
+
+def round_one(n, seed=5):
+    """Round 1 of ``n`` seeded entries, every third table drawn, the better seed winning
+    the others."""
+    field = entries(n)
+    one = SWISS.draw(DrawInput(settings(9), field, [], 1, seed=seed))
+    return field, [
+        result(1, p, None if p.slot % 3 == 0 else p.entries[0], (100 + p.slot % 7, 90))
+        for p in one.pairings
+    ]
+
+
+@pytest.mark.parametrize("n", [4096, 4095])
+def test_round_two_of_4096_entries_has_no_rematch_and_the_fewest_floats(n):
+    field, results = round_one(n)
+    two = SWISS.draw(DrawInput(settings(9), field, results, 2, seed=5))
+    seated = sorted(e for p in two.pairings for e in p.entries)
+    assert seated == list(range(1, n + 1))
+    met = {frozenset(r.entries) for r in results}
+    assert not any(frozenset(p.entries) in met for p in two.pairings if not p.bye)
+    points = {e: 0 for e in seated}
+    for r in results:
+        for e in r.entries:
+            points[e] += 2 if r.winner == e else 1 if r.winner is None else 0
+    byes = [p.entries[0] for p in two.pairings if p.bye]
+    assert len(byes) == n % 2
+    if byes:  # the round-1 bye (the lowest seed) has had one: the lowest-ranked other one
+        assert byes[0] != n and points[byes[0]] == 0
+    # Groups of 2, 1 and 0 points: a float across each boundary with an odd count above.
+    sizes = Counter(points[e] for e in seated if e not in byes)
+    above, expected = 0, 0
+    for score in (2, 1):
+        above += sizes[score]
+        expected += above % 2
+    floats = [p for p in two.pairings if not p.bye and len({points[e] for e in p.entries}) > 1]
+    assert len(floats) == expected
+    assert all(abs(points[p.entries[0]] - points[p.entries[1]]) == 1 for p in floats)
+    # Inside the leaders' group (no two of them met), top half against bottom half.
+    order, _points = SWISS.ranked(field, results, field, DEFAULT_TIEBREAKS, 2)
+    half = sizes[2] // 2
+    leaders = [(order[k], order[k + half]) for k in range(half)]
+    assert seats(two)[:half] == leaders
+
+
+def faults(pairs, order, points, met, eligible):
+    return Quality.of(pairs, Weights(order, points, None), met, eligible)
+
+
+@pytest.mark.parametrize(("n", "seed"), [(EVERY_PAIR_UP_TO + 41, 1), (EVERY_PAIR_UP_TO + 64, 2)])
+def test_the_band_pairs_as_well_as_every_pair_round_after_round(n, seed):
+    # Random results, draws included: each round drawn from the band (the stage's draw)
+    # has the faults that every pair's matching of the same standings has, no more.
+    field = entries(n)
+    config = settings(8)
+    pick = random_winner(random.Random(seed), True)
+    results = []
+    for index in range(1, 9):
+        drawn = SWISS.draw(DrawInput(config, field, results, index, seed))
+        if index > 1:
+            order, points = SWISS.ranked(field, results, field, DEFAULT_TIEBREAKS, index)
+            met = {frozenset(r.entries) for r in results if len(r.entries) == 2}
+            had = Counter(r.entries[0] for r in results if len(r.entries) == 1)
+            eligible = [e for e in order if had[e] == min(had[m] for m in order)] if n % 2 else []
+            band = [p.entries for p in drawn.pairings]
+            every = pair_round(order, points, met, had, every=True)
+            assert faults(band, order, points, met, eligible) == faults(
+                every, order, points, met, eligible
+            )
+        results += [result(index, p, None if p.bye else pick(p)) for p in drawn.pairings]
+
+
+def test_random_pairing_of_a_big_field_is_kept_by_the_seed_with_no_rematch():
+    draws, results = play("swiss", {"rounds": 4, "pairing": "random"}, entries(601), seed=3)
+    again, _ = play("swiss", {"rounds": 4, "pairing": "random"}, entries(601), seed=3)
+    assert [seats(d) for d in draws] == [seats(d) for d in again]
+    met = Counter(frozenset(r.entries) for r in results if len(r.entries) == 2)
+    assert max(met.values()) == 1
+    assert seats(draws[0]) != [
+        p.entries for p in SWISS.draw(DrawInput(settings(4), entries(601), [], 1, 3)).pairings
+    ]

@@ -1,0 +1,366 @@
+"""The Swiss round's matching: the weights' tiers, the candidate pairs, and how good a
+pairing is.
+
+Terms as in ``swiss``: the entries are in ``order`` (best first, score group by score
+group); a *place* is an index in that order. The matching is a maximum-weight matching of
+the largest size (rustworkx), over the candidate pairs and one extra vertex, ``BYE``, for
+an odd field. ``every_pair`` gives it every pair; ``band`` a few pairs per entry, those
+that a good pairing uses: inside a score group, the entries about half the group apart
+(the top half meets the bottom half), and across, the last entries of a group with the
+first of the next groups. ``Blocks`` matches a band a few entries at a time, in an order
+where its pairs are near (``interleaved``), and matches again the entries around a fault.
+``Quality`` tells whether a band's pairing is as good as every pair's would be (no
+rematch, the rule's bye, the fewest and closest floats); the caller repairs or widens the
+band when it is not.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence, Set
+from dataclasses import dataclass
+from itertools import pairwise
+
+import numpy as np
+import rustworkx as rx
+
+BYE = -1  # the matching's extra vertex: who is matched with it has the bye
+
+Pairs = tuple[np.ndarray, np.ndarray]  # places i < j of the candidate pairs
+
+
+class Weights:
+    """The tiers of the matching's weights, sized for the field (``swiss``'s docstring)."""
+
+    def __init__(
+        self, order: Sequence[int], points: Mapping[int, int], random_seed: int | None
+    ) -> None:
+        self.order, self.random_seed = list(order), random_seed
+        self.rank = {number: index for index, number in enumerate(order)}
+        n = len(order) + 1
+        groups = sorted({points[number] for number in order}, reverse=True)
+        index = {p: i for i, p in enumerate(groups)}
+        self.points = np.array([points[number] for number in order], dtype=np.int64)
+        self.group = np.array([index[points[number]] for number in order], dtype=np.int64)
+        self.sizes = np.bincount(self.group, minlength=len(groups))
+        self.starts = np.concatenate(([0], np.cumsum(self.sizes)[:-1]))
+        self.half = self.sizes[self.group] // 2
+        self.place = np.arange(len(order)) - self.starts[self.group]  # inside its group
+        spread = groups[0] - groups[-1] + 1 if groups else 1
+        self.diff_tier = n * n  # above every pairing's order penalties together
+        self.float_tier = self.diff_tier * spread * n
+        self.bye_tier = self.float_tier * len(groups) ** 2 * n
+        self.rematch_tier = self.bye_tier * (n + 1)
+
+    def bye(self, a: int) -> int:
+        return self.rematch_tier + self.bye_tier * (self.rank[a] + 1)
+
+    def pairs(self, i: np.ndarray, j: np.ndarray, rematch: np.ndarray) -> list[int]:
+        """The weights of the pairs of places ``i`` < ``j`` in the order."""
+        top = self.bye_tier - 1
+        return [
+            top - penalty + (0 if bad else self.rematch_tier)
+            for penalty, bad in zip(self.penalty(i, j).tolist(), rematch.tolist(), strict=True)
+        ]
+
+    def penalty(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        if self.random_seed is not None:
+            rng = np.random.default_rng(self.random_seed)
+            return rng.integers(0, self.float_tier, size=len(i), dtype=np.int64)
+        same = self.group[i] == self.group[j]
+        inside = np.abs(np.abs(self.place[i] - self.place[j]) - self.half[i])
+        # A float across d score groups costs d² floats: floats go to the next group.
+        steps = self.group[j] - self.group[i]
+        across = (
+            self.float_tier * steps * steps
+            + self.diff_tier * np.abs(self.points[i] - self.points[j])
+            + (j - i)
+        )
+        return np.where(same, inside, across)
+
+
+def every_pair(n: int) -> Pairs:
+    i, j = np.triu_indices(n, 1)
+    return i.astype(np.int64), j.astype(np.int64)
+
+
+def band(weights: Weights, width: int, reach: int) -> Pairs:
+    """Inside each score group, each entry with those between ``half − width`` and
+    ``half + width`` places below it (``half``: half the group); across, the last ``width``
+    entries of each group with the first ``width`` of each of the ``reach`` groups below."""
+    n = len(weights.order)
+    places = np.arange(n, dtype=np.int64)
+    ends = (weights.starts + weights.sizes)[weights.group]
+    firsts: list[np.ndarray] = []
+    seconds: list[np.ndarray] = []
+    for offset in range(-width, width + 1):
+        partner = places + weights.half + offset
+        keep = (partner > places) & (partner < ends)
+        firsts.append(places[keep])
+        seconds.append(partner[keep])
+    count = len(weights.sizes)
+    for group in range(count):
+        end = int(weights.starts[group] + weights.sizes[group])
+        last = np.arange(max(int(weights.starts[group]), end - width), end, dtype=np.int64)
+        for below in range(group + 1, min(group + reach, count - 1) + 1):
+            start = int(weights.starts[below])
+            first = np.arange(start, min(start + width, start + int(weights.sizes[below])))
+            a, b = np.meshgrid(last, first.astype(np.int64), indexing="ij")
+            firsts.append(a.ravel())
+            seconds.append(b.ravel())
+    return np.concatenate(firsts), np.concatenate(seconds)
+
+
+def interleaved(weights: Weights, eligible: Sequence[int]) -> np.ndarray:
+    """Each place's position in an order where the band's pairs are near one another, score
+    group by score group: first the entry that meets the float from the group above (when
+    an odd number of entries is above it), then the group's top half and bottom half dealt
+    alternately (place 0, place half, place 1, place half + 1, …), its odd one out (the
+    float down) last; the lowest eligible entry, the bye's, at the very end."""
+    bye = weights.rank[eligible[-1]] if eligible else -1
+    sequence: list[np.ndarray] = []
+    above = 0
+    for start, size in zip(weights.starts.tolist(), weights.sizes.tolist(), strict=True):
+        places = np.arange(start, start + size, dtype=np.int64)
+        places = places[places != bye]
+        first, rest = places[: above % 2], places[above % 2 :]
+        half = len(rest) // 2
+        dealt = np.empty(2 * half, dtype=np.int64)
+        dealt[0::2], dealt[1::2] = rest[:half], rest[half : 2 * half]
+        sequence += [first, dealt, rest[2 * half :]]
+        above += len(places)
+    if bye >= 0:
+        sequence.append(np.array([bye], dtype=np.int64))
+    position = np.empty(len(weights.order), dtype=np.int64)
+    position[np.concatenate(sequence)] = np.arange(len(weights.order))
+    return position
+
+
+def shuffled(n: int, seed: int) -> np.ndarray:
+    """``pairing: random`` on a big field: each place's position in an order shuffled from
+    ``seed`` (``shuffled_band`` pairs the neighbours in it)."""
+    return np.random.default_rng(seed).permutation(n).astype(np.int64)
+
+
+def shuffled_band(position: np.ndarray, width: int) -> Pairs:
+    """Each place with the ``width`` places nearest to it on either side in ``position``."""
+    by_position = np.argsort(position)
+    firsts, seconds = [], []
+    for offset in range(1, min(width, len(position) - 1) + 1):
+        a, b = by_position[:-offset], by_position[offset:]
+        firsts.append(np.minimum(a, b))
+        seconds.append(np.maximum(a, b))
+    return np.concatenate(firsts), np.concatenate(seconds)
+
+
+def met_keys(weights: Weights, met: Set[frozenset[int]]) -> np.ndarray:
+    """The pairs already played, as ``i * n + j`` of their places (sorted)."""
+    n, place = len(weights.order), weights.rank
+    keys = [
+        min(place[a], place[b]) * n + max(place[a], place[b])
+        for a, b in map(tuple, met)
+        if a in place and b in place
+    ]
+    return np.array(sorted(keys), dtype=np.int64)
+
+
+def matching(
+    weights: Weights, candidates: Pairs, played: np.ndarray, eligible: Sequence[int]
+) -> list[tuple[int, ...]]:
+    """The heaviest pairing of the largest size over ``candidates`` (places), with a bye
+    for one of ``eligible`` (entry numbers) if any."""
+    order, n = weights.order, len(weights.order)
+    i, j = candidates
+    rematch = np.isin(i * n + j, played)
+    graph = rx.PyGraph()
+    graph.add_nodes_from([*order, BYE] if eligible else order)
+    edges = list(zip(i.tolist(), j.tolist(), weights.pairs(i, j, rematch), strict=True))
+    edges += [(weights.rank[a], n, weights.bye(a)) for a in eligible]
+    graph.add_edges_from(edges)
+    return _found(graph)
+
+
+def _found(graph: rx.PyGraph) -> list[tuple[int, ...]]:
+    found = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+    pairs: list[tuple[int, ...]] = []
+    for x, y in found:
+        a, b = graph[x], graph[y]
+        pairs.append((b,) if a == BYE else (a,) if b == BYE else (a, b))
+    return pairs
+
+
+class Blocks:
+    """The band's matching done a few entries at a time. ``position`` orders the places so
+    that the candidate pairs are short (``interleaved``, ``shuffled``). Far quicker than one
+    matching of the whole band (a matching costs the cube of its entries), and as good
+    wherever the pairs the band needs stay near in that order."""
+
+    def __init__(
+        self,
+        weights: Weights,
+        candidates: Pairs,
+        played: np.ndarray,
+        eligible: Sequence[int],
+        position: np.ndarray,
+    ) -> None:
+        self.weights, self.eligible, self.position = weights, eligible, position
+        n = len(weights.order)
+        self.i, self.j = candidates
+        rematch = np.isin(self.i * n + self.j, played)
+        # A tier between the rematch and the bye: ``seat`` for each end of a pair among
+        # the entries a step must pair (``run``); the rematch tier above it.
+        self.seat = weights.rematch_tier
+        self.rematch_free = self.seat * (2 * n + 3)
+        self.weight = [
+            w - (0 if bad else weights.rematch_tier - self.rematch_free)
+            for w, bad in zip(weights.pairs(self.i, self.j, rematch), rematch.tolist(), strict=True)
+        ]
+        self.allowed = {weights.rank[a] for a in eligible}
+        self.local = np.full(n, -1, dtype=np.int64)
+
+    def step(
+        self, mine: list[int], ahead: list[int], edges: np.ndarray, bye: bool
+    ) -> list[tuple[int, ...]]:
+        """The matching of the places ``mine`` and ``ahead`` over the candidate pairs
+        ``edges`` (indexes) among them, pairing those of ``mine`` first, with the bye for
+        an eligible one of ``mine`` if ``bye``."""
+        order, local = self.weights.order, self.local
+        current = mine + ahead
+        local[current] = np.arange(len(current))
+        xs, ys = local[self.i[edges]], local[self.j[edges]]
+        inside = (xs >= 0) & (ys >= 0)
+        edges, xs, ys = edges[inside], xs[inside], ys[inside]
+        ends_mine = (xs < len(mine)).astype(np.int64) + (ys < len(mine))
+        bonus = (0, self.seat, 2 * self.seat)
+        listed = [
+            (x, y, self.weight[k] + bonus[m])
+            for x, y, k, m in zip(
+                xs.tolist(), ys.tolist(), edges.tolist(), ends_mine.tolist(), strict=True
+            )
+        ]
+        graph = rx.PyGraph()
+        graph.add_nodes_from([order[p] for p in current])
+        if bye:
+            graph.add_node(BYE)
+            extra = self.rematch_free - self.weights.rematch_tier + self.seat
+            listed += [
+                (x, len(current), self.weights.bye(order[p]) + extra)
+                for x, p in enumerate(mine)
+                if p in self.allowed
+            ]
+        graph.add_edges_from(listed)
+        local[current] = -1
+        return _found(graph)
+
+    def run(self, size: int) -> list[tuple[int, ...]]:
+        """Block by block of ``size`` positions: each step matches the entries left unpaired
+        before it, its block and the next block (a look ahead), and keeps the pairs that do
+        not reach into the next block; the bye joins at the block of the lowest eligible
+        entry. An entry that no step pairs is left out."""
+        order, n = self.weights.order, len(self.weights.order)
+        block = self.position // size
+        reaches = np.maximum(block[self.i], block[self.j])
+        by_block = np.argsort(reaches, kind="stable")
+        ends = np.searchsorted(reaches[by_block], np.arange(1, block.max() + 2))
+        members_of = np.split(np.argsort(self.position, kind="stable"), np.arange(size, n, size))
+        members_of.append(np.array([], dtype=np.int64))
+        bye_block = int(block[self.weights.rank[self.eligible[-1]]]) if self.eligible else -1
+        carry: list[int] = []
+        bye_waits = False
+        pairs: list[tuple[int, ...]] = []
+        for index in range(len(members_of) - 1):
+            mine = carry + members_of[index].tolist()
+            ahead = members_of[index + 1].tolist()
+            bye_waits = bye_waits or index == bye_block
+            edges = by_block[: ends[min(index + 1, len(ends) - 1)]]
+            later = {order[p] for p in ahead}
+            kept = [
+                pair
+                for pair in self.step(mine, ahead, edges, bye_waits)
+                if not later.intersection(pair)
+            ]
+            pairs += kept
+            seated = {e for pair in kept for e in pair}
+            bye_waits = bye_waits and not any(len(pair) == 1 for pair in kept)
+            carry = [p for p in mine if order[p] not in seated]
+        return pairs
+
+    def repair(
+        self, pairs: list[tuple[int, ...]], trouble: Set[int], reach: int
+    ) -> list[tuple[int, ...]]:
+        """``pairs`` with the entries within ``reach`` positions of the places ``trouble``
+        (and their opponents) matched again, together."""
+        rank = self.weights.rank
+        near = np.zeros(len(self.position) + reach + 1, dtype=bool)
+        for place in trouble:
+            at = int(self.position[place])
+            near[max(0, at - reach) : at + reach + 1] = True
+        region = set(np.nonzero(near[self.position])[0].tolist())
+        kept: list[tuple[int, ...]] = []
+        bye = False
+        for pair in pairs:
+            places = [rank[e] for e in pair]
+            if region.intersection(places):
+                region.update(places)
+                bye = bye or len(pair) == 1
+            else:
+                kept.append(pair)
+        seated = {rank[e] for pair in kept for e in pair}
+        region |= set(range(len(self.position))) - seated  # the unpaired too
+        every = np.arange(len(self.i))
+        bye = bye or (bool(self.eligible) and not any(len(pair) == 1 for pair in kept))
+        return kept + self.step(sorted(region), [], every, bye)
+
+
+@dataclass(frozen=True, order=True)
+class Quality:
+    """A pairing's faults, worst first, compared as a tuple (smaller is better)."""
+
+    unpaired: int = 0
+    rematches: int = 0
+    bye_above_lowest: int = 0  # eligible entries ranked below the one with the bye
+    floats: int = 0  # sum of d² over the pairings across d score groups
+    float_points: int = 0  # sum of the match points between the two of each float
+
+    @classmethod
+    def of(
+        cls,
+        pairs: Sequence[tuple[int, ...]],
+        weights: Weights,
+        met: Set[frozenset[int]],
+        eligible: Sequence[int],
+    ) -> Quality:
+        seated = sum(map(len, pairs))
+        floats = float_points = 0
+        for pair in pairs:
+            if len(pair) == 2:
+                a, b = (weights.rank[e] for e in pair)
+                steps = int(weights.group[a] - weights.group[b])
+                floats += steps * steps
+                float_points += abs(int(weights.points[a] - weights.points[b]))
+        byes = [pair[0] for pair in pairs if len(pair) == 1]
+        return cls(
+            unpaired=len(weights.order) - seated,
+            rematches=sum(len(pair) == 2 and frozenset(pair) in met for pair in pairs),
+            bye_above_lowest=sum(len(eligible) - 1 - list(eligible).index(b) for b in byes),
+            floats=floats,
+            float_points=float_points,
+        )
+
+    @classmethod
+    def best(cls, weights: Weights, eligible: Sequence[int]) -> Quality:
+        """No fault but the floats that the score groups' sizes force: one float across
+        each boundary between groups with an odd number of entries above it (the lowest
+        eligible entry having the bye)."""
+        counts = Counter(weights.group.tolist())
+        if eligible:
+            counts[int(weights.group[weights.rank[eligible[-1]]])] -= 1
+        groups = sorted(counts)
+        floats = float_points = above = 0
+        for upper, lower in pairwise(groups):
+            above += counts[upper]
+            if above % 2:
+                floats += 1
+                upper_points = int(weights.points[weights.starts[upper]])
+                float_points += upper_points - int(weights.points[weights.starts[lower]])
+        return cls(floats=floats, float_points=float_points)
