@@ -7,15 +7,22 @@ segment that looks like a key (20 or more letters, digits, ``-`` or ``_``: a UUI
 find a match in the admin, and useless to write to it. Static file names (with dots) and
 the site's own words are shorter or are not keys, so they stay whole.
 
-Used by Django's loggers (``LOGGING`` in settings: ``django.request``, ``django.server``,
-``django.security``), by gunicorn's access and error logs (`GunicornLogger`, named in
-``deploy/gunicorn.conf.py``), and by Celery's task logs where a key is an argument.
+Every log record is cut when it is made, whatever logger makes it and whichever handler
+writes it (Django's ``django.request``, ``django.server`` and ``django.security.*``, the
+root, Celery's, a test's ``caplog``): ``configure`` is Django's ``LOGGING_CONFIG`` (so every
+process that sets Django up, web or worker, installs it) and wraps the record factory. A
+filter on a logger would not do: it does not see what the logger's children propagate
+(``django.security.csrf``'s warnings went out whole). gunicorn's access log is built from
+atoms, not from a record's message: `GunicornLogger` (named in ``deploy/gunicorn.conf.py``)
+cuts those, and its own records too, before Django is set up.
 """
 
 from __future__ import annotations
 
 import logging
+import logging.config
 import re
+from collections.abc import Callable
 from typing import Any
 
 from gunicorn.glogging import Logger
@@ -33,15 +40,46 @@ def redact(text: str) -> str:
     return KEY.sub(r"\1…", text)
 
 
+def shorten(record: logging.LogRecord) -> logging.LogRecord:
+    """The record with its message's keys cut (the message then formatted, its args gone)."""
+    try:
+        message = record.getMessage()
+    except Exception:  # a malformed record: its handler reports it when it formats it
+        return record
+    shortened = redact(message)
+    if shortened != message:
+        record.msg, record.args = shortened, ()
+    return record
+
+
 class RedactKeys(logging.Filter):
-    """Rewrite a record's message so that no handler (nor a propagated one) sees a key."""
+    """Rewrite a record's message so that the handlers after this filter see no key."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        shortened = redact(message)
-        if shortened != message:
-            record.msg, record.args = shortened, None
+        shorten(record)
         return True
+
+
+def configure(config: dict[str, Any]) -> None:
+    """Django's ``LOGGING_CONFIG``: the site's ``LOGGING``, then every record made from now
+    on in this process has its keys cut (``install``)."""
+    logging.config.dictConfig(config)
+    install()
+
+
+def install() -> None:
+    """Wrap the log record factory so that every record is made with its keys cut (once,
+    however often Django sets logging up)."""
+    made = logging.getLogRecordFactory()
+    if getattr(made, "shortens_keys", False):
+        return
+
+    def make(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        return shorten(made(*args, **kwargs))
+
+    factory: Callable[..., logging.LogRecord] = make
+    factory.shortens_keys = True  # type: ignore[attr-defined]
+    logging.setLogRecordFactory(factory)
 
 
 class GunicornLogger(Logger):

@@ -5,9 +5,9 @@
   undo on record, and nothing else, such as a tournament, pointing at it) is deleted:
   it was opened and abandoned. A match that has, or ever had, a hand is never deleted.
 
-Safe to run twice, and beside phones still writing: the candidates are locked (as
-``hand_record`` locks its match), checked again, then deleted; a locked one waits for the
-next run.
+Safe to run twice, and beside phones still writing: the candidates are locked, checked
+again, then deleted; a locked one waits for the next run (a hand read from a match deleted
+meanwhile is not stored: ``hand_record`` finds its row gone and answers 404).
 """
 
 from __future__ import annotations

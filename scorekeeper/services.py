@@ -14,12 +14,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from . import fastpath, hooks, rules
-from .convert import hand_row, state_of, table_of
-from .models import Hand, HandChange, Match
+from .convert import hand_data, hand_row, state_of, table_of
+from .models import Hand, HandChange, IdempotentRequest, Match
 from .rules import (
     MatchConflict,
     MatchFinished,
@@ -33,6 +33,26 @@ from .rules.errors import _
 from .rules.fields import is_int
 
 MAX_PLACE = 32767  # a round's or a table's number (a small integer column)
+RACES_BEFORE_LOCK = 3  # a friendly hand read again this often, then under the match's lock
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """A request's ``Idempotency-Key``, its scope and its body's digest: ``hand_record``
+    keeps the hand's answer under it, with the hand, or raises ``AlreadyAnswered``."""
+
+    key: str
+    scope: str
+    digest: str
+    status: int = 201
+
+
+class AlreadyAnswered(Exception):
+    """The receipt's key was answered before: ``answer`` is that first answer."""
+
+    def __init__(self, answer: IdempotentRequest) -> None:
+        super().__init__(answer.key)
+        self.answer = answer
 
 
 @dataclass(frozen=True)
@@ -151,9 +171,63 @@ def hand_preview(*, match: Match, payload: Any) -> PlayedHand:
     return played
 
 
+def hand_record(
+    *, match_id: Any, payload: Any, number: int | None = None, receipt: Receipt | None = None
+) -> Hand:
+    """Record the next hand (``number``, if given, must be it). With a ``receipt``, the
+    hand's answer is kept under its key with the hand; a key answered before raises
+    ``AlreadyAnswered`` and stores nothing.
+
+    On PostgreSQL a friendly match's hand is two statements and no transaction: read the
+    match (and the key's answer), play the hand, then store it only if the match's row is
+    still the one read; if another write came first, read again. A tournament's match (its
+    listeners write too) and SQLite take the match's lock in a transaction."""
+    if fastpath.fast():
+        for _race in range(RACES_BEFORE_LOCK):
+            snapshot = fastpath.read(match_id, **_asked(receipt))
+            if snapshot.match.tournament is not None:
+                break
+            hand, _before, _table = _play(snapshot, payload, number)
+            try:
+                if fastpath.append(
+                    snapshot.match,
+                    hand,
+                    answer=_answer(receipt, hand),
+                    version=snapshot.version,
+                ):
+                    return hand
+            except IntegrityError:  # the key was answered meanwhile: read it
+                if connection.in_atomic_block:
+                    raise
+    return _hand_record_locked(match_id=match_id, payload=payload, number=number, receipt=receipt)
+
+
 @transaction.atomic
-def hand_record(*, match_id: Any, payload: Any, number: int | None = None) -> Hand:
-    match = _locked(match_id)
+def _hand_record_locked(
+    *, match_id: Any, payload: Any, number: int | None, receipt: Receipt | None
+) -> Hand:
+    snapshot = fastpath.read(match_id, lock=True, **_asked(receipt))
+    hand, before, table = _play(snapshot, payload, number)
+    fastpath.append(snapshot.match, hand, answer=_answer(receipt, hand))
+    if snapshot.match.tournament is not None:
+        _notify(snapshot.match, before, table)
+    return hand
+
+
+def _asked(receipt: Receipt | None) -> dict[str, str | None]:
+    if receipt is None:
+        return {}
+    return {"key": receipt.key, "scope": receipt.scope}
+
+
+def _play(
+    snapshot: fastpath.Snapshot, payload: Any, number: int | None
+) -> tuple[Hand, MatchState, Table]:
+    """The hand played on the match as read (not stored), the state before it and the
+    table; the match holds the state after it."""
+    if snapshot.answer is not None:
+        raise AlreadyAnswered(snapshot.answer)
+    match = snapshot.match
     state = state_of(match)
     if state.finished:
         raise MatchFinished(_("The match is finished: no more hands can be entered."))
@@ -165,10 +239,20 @@ def hand_record(*, match_id: Any, payload: Any, number: int | None = None) -> Ha
     played, after = rules.play(table, state, payload)
     hand = hand_row(match, played)
     _store_state(match, after)
-    fastpath.append(match, hand)
-    if match.tournament is not None:
-        _notify(match, state, table)
-    return hand
+    return hand, state, table
+
+
+def _answer(receipt: Receipt | None, hand: Hand) -> IdempotentRequest | None:
+    """The answer to keep under the receipt's key: the hand as the API shows it."""
+    if receipt is None:
+        return None
+    return IdempotentRequest(
+        key=receipt.key,
+        path=receipt.scope,
+        body_hash=receipt.digest,
+        status=receipt.status,
+        response=hand_data(hand),
+    )
 
 
 def _rescore(match: Match, payloads: Iterable[Mapping[str, Any]]) -> list[PlayedHand]:
@@ -224,7 +308,7 @@ def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
         ):
             hand.input, hand.result, hand.game = row.input, row.result, row.game
             changed.append(hand)
-    Hand.objects.bulk_update(changed, ["input", "result", "game", "updated_at"])
+    fastpath.save_hands(changed)
     _notify(match, before)
     return next(hand for hand in hands if hand.number == number)
 

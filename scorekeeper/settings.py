@@ -252,12 +252,13 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
 
-# A match's key is never written whole to a log: the request and access loggers cut it to
-# its first 6 characters (scorekeeper/logs.py; gunicorn's logger is in deploy/gunicorn.conf.py).
+# A match's key is never written whole to a log: every record, whatever its logger and
+# handler, is made with keys cut to their first 6 characters (scorekeeper/logs.py, installed
+# by LOGGING_CONFIG; gunicorn's access log by its logger in deploy/gunicorn.conf.py).
+LOGGING_CONFIG = "scorekeeper.logs.configure"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"redact_keys": {"()": "scorekeeper.logs.RedactKeys"}},
     "formatters": {
         "django.server": {
             "()": "django.utils.log.ServerFormatter",
@@ -271,13 +272,6 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
     "loggers": {
-        "django.request": {"filters": ["redact_keys"]},
-        "django.security": {"filters": ["redact_keys"]},
-        "django.server": {
-            "handlers": ["django.server"],
-            "level": "INFO",
-            "propagate": False,
-            "filters": ["redact_keys"],
-        },
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
     },
 }

@@ -79,3 +79,34 @@ def test_gunicorns_access_log_shortens_the_path_query_and_referrer() -> None:
 )
 def test_words_and_static_files_stay_whole(text: str) -> None:
     assert redact(text) == text
+
+
+def _leaks(records: list[logging.LogRecord], key: str) -> list[str]:
+    """Every captured record's text (message, args, formatted line) holding ``key`` whole."""
+    formatter = logging.Formatter("%(name)s %(levelname)s %(message)s")
+    found = []
+    for record in records:
+        texts = [record.getMessage(), repr(record.args), formatter.format(record)]
+        found += [text for text in texts if key.lower() in text.lower()]
+    return found
+
+
+def test_no_log_record_carries_a_key_whole_csrf_and_bad_requests_included(db, caplog) -> None:
+    from django.test import Client
+
+    from scorekeeper import services
+
+    match = services.match_create(variant="tarneeb", players=["A", "B", "C", "D"])
+    key, stranger = str(match.pk), str(uuid.uuid4())
+    strict = Client(enforce_csrf_checks=True)
+    with caplog.at_level(logging.DEBUG):  # the root: every logger's records
+        assert strict.post(f"/m/{key}/undo/", {"number": 1}).status_code == 403
+        assert strict.get(f"/api/matches/{stranger}/").status_code == 404
+        bad = strict.post(f"/api/matches/{key}/hands/", "[1]", content_type="application/json")
+        assert bad.status_code == 400
+        logging.getLogger("celery.app.trace").warning("Task failed for /m/%s/", key)
+    names = {record.name for record in caplog.records}
+    assert {"django.security.csrf", "django.request", "celery.app.trace"} <= names
+    assert not _leaks(caplog.records, key) and not _leaks(caplog.records, stranger)
+    csrf = next(r for r in caplog.records if r.name == "django.security.csrf")
+    assert f"/m/{key[:6]}…/undo/" in csrf.getMessage()

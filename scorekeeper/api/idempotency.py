@@ -5,6 +5,10 @@ concurrent retry with the same key waits on the unique index, fails, and then re
 first answer. Only successful answers are kept: a refused request stored nothing, so
 running it again is harmless.
 
+A hand's key is kept by the service itself (``recorded_once``): its answer is stored with
+the hand in the same statement, and the first answer is read with the match
+(``services.hand_record``), so a key costs a hand no query of its own.
+
 A key is remembered per *scope*: the match it writes to (its canonical URL, whatever case
 the client spelled the id in), or the request's path where no match is named yet. Keys
 must be random (a UUID): whoever repeats a key gets the answer given to the first request,
@@ -24,6 +28,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from ..models import IdempotentRequest
+from ..rules import RuleViolation
+from ..services import AlreadyAnswered, Receipt
 
 HEADER = "Idempotency-Key"
 MAX_KEY = 255
@@ -42,9 +48,7 @@ def idempotent(
     if key is None:
         return handler()
     if not key or len(key) > MAX_KEY:
-        return Response(
-            {HEADER: [f"Must be 1 to {MAX_KEY} characters."]}, status=status.HTTP_400_BAD_REQUEST
-        )
+        return _bad_key()
     digest = _digest(request.data)
     scope = scope or request.path
     found = IdempotentRequest.objects.filter(key=key, path=scope).first()
@@ -59,6 +63,37 @@ def idempotent(
         if found is None:
             raise
         return _repeat(found, digest)
+
+
+def recorded_once(
+    request: Request, scope: str, handler: Callable[[Receipt | None], Response]
+) -> Response:
+    """``handler``'s answer to a request whose service keeps the key's answer itself (it
+    takes the ``Receipt``, or ``None`` without a key, and raises ``AlreadyAnswered``), or
+    the first answer to this key in ``scope``."""
+    key = request.headers.get(HEADER)
+    if key is None:
+        return handler(None)
+    if not key or len(key) > MAX_KEY:
+        return _bad_key()
+    receipt = Receipt(key=key, scope=scope, digest=_digest(request.data))
+    try:
+        return handler(receipt)
+    except AlreadyAnswered as answered:
+        return _repeat(answered.answer, receipt.digest)
+    except RuleViolation:
+        # refused before the service read the key (a body that is no hand): the key's
+        # first answer, if any, still wins, as it does for ``idempotent``
+        found = IdempotentRequest.objects.filter(key=key, path=scope).first()
+        if found is None:
+            raise
+        return _repeat(found, receipt.digest)
+
+
+def _bad_key() -> Response:
+    return Response(
+        {HEADER: [f"Must be 1 to {MAX_KEY} characters."]}, status=status.HTTP_400_BAD_REQUEST
+    )
 
 
 def _first_time(key: str, path: str, digest: str, handler: Callable[[], Response]) -> Response:

@@ -19,7 +19,7 @@ from ..rules import MatchConflict, RuleViolation
 from ..rules.errors import _
 from ..throttling import CreateThrottle
 from ..translate import SafeJSONParser, request_body, spectator_refused, split_number
-from .idempotency import HEADER, MAX_KEY, idempotent
+from .idempotency import HEADER, MAX_KEY, idempotent, recorded_once
 from .schema import (
     HandSerializer,
     MatchCreateSerializer,
@@ -169,15 +169,19 @@ class HandList(Api):
     )
     def post(self, request: Request, token: str) -> Response:
         match_id = self.match_key(token)
-        return idempotent(
+        return recorded_once(
             request,
-            lambda: self._record(request, match_id),
-            scope=reverse("hand-list", args=[match_id]),
+            reverse("hand-list", args=[match_id]),
+            lambda receipt: self._record(request, match_id, receipt),
         )
 
-    def _record(self, request: Request, match_id: uuid.UUID) -> Response:
+    def _record(
+        self, request: Request, match_id: uuid.UUID, receipt: services.Receipt | None
+    ) -> Response:
         payload, number = split_number(request_body(request))
-        hand = services.hand_record(match_id=match_id, payload=payload, number=number)
+        hand = services.hand_record(
+            match_id=match_id, payload=payload, number=number, receipt=receipt
+        )
         return Response(selectors.hand_data(hand), status=status.HTTP_201_CREATED)
 
 
