@@ -17,8 +17,10 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 # Arabic-Indic (U+0660-0669) and Persian (U+06F0-06F9) digits, and the minus sign (U+2212)
 DIGITS = {**{0x0660 + n: str(n) for n in range(10)}, **{0x06F0 + n: str(n) for n in range(10)}}
@@ -38,19 +40,16 @@ def whole_number(text: Any) -> int | None:
     return int(typed)
 
 
-LARGEST = 10**MAX_DIGITS - 1
-
-
 class WholeNumberField(forms.Field):
-    """A whole number from ``min_value`` to ``max_value`` (by default any of at most nine
-    digits, for the service to judge); empty is ``empty`` (or an error when ``required``).
-    ``message`` replaces the field's sentences when given."""
+    """A whole number, from ``min_value`` to ``max_value`` when they are given (else any of
+    at most nine digits, for the service to judge); empty is ``empty`` (or an error when
+    ``required``). ``message`` replaces the field's sentences when given."""
 
     def __init__(
         self,
         *,
-        min_value: int = -LARGEST,
-        max_value: int = LARGEST,
+        min_value: int | None = None,
+        max_value: int | None = None,
         empty: int | None = None,
         required: bool = False,
         message: Any = None,
@@ -66,25 +65,29 @@ class WholeNumberField(forms.Field):
         number = whole_number(value)
         if number is None and not WHOLE.fullmatch(str(value).translate(DIGITS).strip()):
             raise ValidationError(self.message or _("Give a whole number."), code="invalid")
-        if number is None or not self.min_value <= number <= self.max_value:
+        if number is None:
+            raise ValidationError(self.message or _("This number is too large."), code="range")
+        low, high = self.min_value, self.max_value
+        if (low is not None and number < low) or (high is not None and number > high):
             raise ValidationError(
                 self.message
-                or _("Must be a whole number from {min} to {max}.").format(
-                    min=self.min_value, max=self.max_value
-                ),
+                or _("Must be a whole number from {min} to {max}.").format(min=low, max=high),
                 code="range",
             )
         return number
 
     def validate(self, value: Any) -> None:
         if value is None and self.required:
-            raise ValidationError(self.error_messages["required"], code="required")
+            raise ValidationError(_("This field is required."), code="required")
+
+
+CONTROL_MESSAGE = gettext_lazy("Remove the invisible control characters from this text.")
 
 
 @deconstructible
 class ControlCharactersValidator:
-    """Refuses control characters but NUL (Django's ``ProhibitNullCharactersValidator``,
-    which every ``CharField`` has, refuses that one); ``lines`` allows line breaks and tabs."""
+    """Refuses control characters but NUL (``ProhibitNullCharactersValidator``, Django's
+    own, refuses that one); ``lines`` allows line breaks and tabs."""
 
     def __init__(self, *, lines: bool = False) -> None:
         self.lines = lines
@@ -92,24 +95,35 @@ class ControlCharactersValidator:
     def __call__(self, value: Any) -> None:
         allowed = LINE_BREAKS | {"\x00"} if self.lines else {"\x00"}
         if any(unicodedata.category(ch) in CONTROL and ch not in allowed for ch in str(value)):
-            raise ValidationError(
-                _("Remove the invisible control characters from this text."), code="control"
-            )
+            raise ValidationError(CONTROL_MESSAGE, code="control")
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ControlCharactersValidator) and other.lines == self.lines
 
 
 class TextField(forms.CharField):
-    """Typed text: at most ``max_length`` characters (said in the error), no control
-    characters (NUL refused by Django's own validator); ``lines`` keeps line breaks (a
+    """Typed text: at most ``limit`` characters (a longer one is refused, saying so), no
+    NUL and no control characters (one sentence for both); ``lines`` keeps line breaks (a
     pasted list)."""
 
-    def __init__(self, *, max_length: int, lines: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *, limit: int, lines: bool = False, **kwargs: Any) -> None:
         kwargs.setdefault("required", False)
-        super().__init__(
-            max_length=max_length, validators=[ControlCharactersValidator(lines=lines)], **kwargs
-        )
+        super().__init__(**kwargs)
+        self.limit = limit
+        self.validators = [
+            ProhibitNullCharactersValidator(message=CONTROL_MESSAGE),
+            ControlCharactersValidator(lines=lines),
+        ]
+
+    def validate(self, value: Any) -> None:
+        super().validate(value)
+        if len(value) > self.limit:
+            raise ValidationError(
+                _("At most {count} characters, please: this text has {length}.").format(
+                    count=self.limit, length=len(value)
+                ),
+                code="max_length",
+            )
 
 
 class PickField(forms.ChoiceField):

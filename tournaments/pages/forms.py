@@ -132,7 +132,7 @@ class TournamentForm(forms.Form):
     read here: their ranges are the service's (``tournament_create``), which has the last
     word on every value."""
 
-    name = fields.TextField(max_length=validation.MAX_NAME)
+    name = fields.TextField(limit=validation.MAX_NAME)
     games_to_win = fields.PickField((("1", "1"), ("2", "2")), empty="1")
     hands_per_match = fields.WholeNumberField()
     round_minutes = fields.WholeNumberField()
@@ -144,7 +144,7 @@ class TournamentForm(forms.Form):
     advance = fields.WholeNumberField(empty=4, message=PAGE_WORDS["advance"])
     tiebreaks = fields.PickField(TIEBREAK_LABELS, empty="default")
     auto_advance = forms.BooleanField(required=False)
-    entries = fields.TextField(max_length=MAX_PASTE, lines=True)
+    entries = fields.TextField(limit=MAX_PASTE, lines=True)
     seed_in_order = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, Any]:
@@ -152,6 +152,7 @@ class TournamentForm(forms.Form):
         read = PRESET_NUMBERS.get(cleaned.get("preset", ""), {"rounds", "groups", "advance"})
         for unread in {"rounds", "groups", "advance"} - read:
             self.errors.pop(unread, None)  # a number the chosen stages do not use
+            cleaned.setdefault(unread, None)
         return cleaned
 
     def messages(self) -> dict[str, str]:
@@ -184,7 +185,7 @@ class TournamentForm(forms.Form):
 class EntriesForm(forms.Form):
     """Entries added on the desk: the creation form's pasted list."""
 
-    entries = fields.TextField(max_length=MAX_PASTE, lines=True)
+    entries = fields.TextField(limit=MAX_PASTE, lines=True)
 
 
 class ActiveForm(forms.Form):
@@ -222,7 +223,7 @@ class ResultForm(forms.Form):
     winner = fields.WholeNumberField()
     points_0 = fields.WholeNumberField(empty=0)
     points_1 = fields.WholeNumberField(empty=0)
-    reason = fields.TextField(max_length=MAX_REASON)
+    reason = fields.TextField(limit=MAX_REASON)
 
     def result(self) -> dict[str, Any]:
         """``pairing_result_set``'s keywords (winner, draw, points, reason)."""

@@ -72,7 +72,8 @@ def new(request: HttpRequest, slug: str) -> HttpResponse:
     posted = request.POST
     form = forms.TournamentForm(posted)
     options, option_errors = forms.options_form(variant, posted)
-    errors = {**form.messages(), **option_errors} if not form.is_valid() else dict(option_errors)
+    form.is_valid()
+    errors = {**form.messages(), **option_errors}
     pasted = forms.Pasted()
     if "entries" not in errors:
         pasted = forms.parse_entries(

@@ -63,6 +63,7 @@ def test_swiss_then_top_4_with_pasted_seeded_entries(client):
 @pytest.mark.parametrize(
     ("preset", "formats"),
     [
+        ("swiss", ["swiss"]),
         ("groups_knockout", ["round_robin", "single_elimination"]),
         ("knockout", ["single_elimination"]),
         ("double_elimination", ["double_elimination"]),
@@ -73,6 +74,40 @@ def test_stage_presets(client, preset, formats):
     tournament = _created(_post_new(client, preset=preset, groups="2"))
     data = selectors.tournament_data(tournament, director=True)
     assert [stage["format"] for stage in data["stages"]] == formats
+
+
+def test_a_plain_swiss_needs_no_knockout(client):
+    """A single stage ignores the knockout's number, whatever it holds (issue 19)."""
+    tournament = _created(_post_new(client, preset="swiss", rounds="4", advance="0"))
+    data = selectors.tournament_data(tournament, director=True)
+    assert [(s["format"], s.get("rounds")) for s in data["stages"]] == [("swiss", 4)]
+    page = client.get("/tournaments/new/belote/").content.decode()
+    for label in ("Swiss", "Swiss then top 4", "Round robin", "Groups then knockout"):
+        assert f"<span>{label}</span>" in page
+    assert "<span>Knockout</span>" in page and "<span>Double elimination</span>" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fa", "باید ۲ یا بیشتر باشد."),
+        ("it", "Deve essere 2 o più."),
+        ("ar", "يجب أن يكون 2 أو أكثر."),
+        ("fr", "Doit être 2 ou plus."),
+        ("hy", "Պետք է լինի 2 կամ ավելի\u0589"),
+    ],
+)
+def test_a_refused_knockout_size_is_said_in_the_users_words(client, language, words):
+    client.cookies["django_language"] = language
+    response = _post_new(client, advance="0")
+    assert response.status_code == 400
+    page = response.content.decode()
+    found = re.search(r'id="error-advance">([^<]*)<', page)
+    assert found and found.group(1).endswith(words), found and found.group(1)
+    assert "advance" not in found.group(1)
+    field = re.search(r'name="advance"[^>]*aria-invalid="true"[^>]*>\s*<p class="error">', page)
+    assert field and f'<p class="error">{words}</p>' in page
+    assert not Tournament.objects.exists()
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,163 @@
+"""Every field of every form the desk and the creation page post, fuzzed through the real
+URLs: any text, Arabic-Indic and Persian digits, "²", NUL and other control characters,
+10,000 characters. No answer is a 500 (the test client raises what a view lets escape), and
+a refused creation stores nothing. Run on SQLite and on PostgreSQL, which refuses NUL."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from scorekeeper import rules
+from tests.fuzz import FUZZ_FEW, fuzz
+from tournaments import validation
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+TEAMS = "\n".join(f"{n}. Team {n}: P{n}a, P{n}b" for n in range(1, 9))
+CREATE = {
+    "name": "Friday belote",
+    "preset": "swiss_top",
+    "rounds": "3",
+    "advance": "4",
+    "groups": "2",
+    "tiebreaks": "default",
+    "auto_advance": "on",
+    "entries": TEAMS,
+    "break_minutes": "5",
+    "hands_per_match": "",
+    "round_minutes": "50",
+    "games_to_win": "1",
+    "at_time": "finish_hand",
+    "seed_in_order": "",
+    "option-target": "1000",
+}
+
+
+def _created(client: Any, **fields: Any) -> Tournament:
+    response = client.post("/tournaments/new/coinche/", {**CREATE, **fields})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    token = re.fullmatch(r"/d/([^/]+)/", response["Location"]).group(1)
+    return Tournament.objects.get(pk=token)
+
+
+@pytest.mark.parametrize("field", sorted(CREATE))
+def test_the_creation_page_never_fails(client, field):
+    def post(value: str) -> Any:
+        before = Tournament.objects.count()
+        response = client.post("/tournaments/new/coinche/", {**CREATE, field: value})
+        if response.status_code != 302:
+            assert response.status_code == 400
+            assert Tournament.objects.count() == before  # nothing stored on error
+        return response
+
+    fuzz(post)
+
+
+def _house_rules() -> list[tuple[str, str, str]]:
+    """(game, option, its default as posted): each option where a tournament's game first
+    declares it."""
+    found: dict[str, tuple[str, str, str]] = {}
+    for variant in rules.VARIANTS.values():
+        if variant.slug in validation.NOT_TOURNAMENT_VARIANTS or variant.teams is None:
+            continue
+        for option in variant.options:
+            default = "on" if option.default is True else str(option.default or "")
+            found.setdefault(option.name, (variant.slug, f"option-{option.name}", default))
+    return list(found.values())
+
+
+@pytest.mark.parametrize(("slug", "field", "default"), _house_rules())
+def test_the_creation_pages_house_rules_never_fail(client, slug, field, default):
+    body = {**CREATE, field: default}
+    del body["option-target"]
+    team = 1 if validation.team_size(rules.VARIANTS[slug]) == 1 else 2
+    body["entries"] = "\n".join(
+        f"Player {n}" if team == 1 else f"Team {n}: P{n}a, P{n}b" for n in range(1, 9)
+    )
+    assert client.post(f"/tournaments/new/{slug}/", body).status_code == 302
+
+    def post(value: str) -> Any:
+        return client.post(f"/tournaments/new/{slug}/", {**body, field: value})
+
+    fuzz(post, FUZZ_FEW)
+
+
+# (name, url under /d/<token>/, a valid body, whether the tournament is started first)
+DESK_FORMS = [
+    ("entries", "entries/", {"entries": "New team: Nina, Noé"}, False),
+    ("active", "entries/3/", {"active": "0"}, False),
+    ("checked_in", "entries/3/check-in/", {"checked_in": "1"}, False),
+    ("outcome", "rounds/1/pairings/1/result/", {"outcome": "draw"}, True),
+    ("winner", "rounds/1/pairings/1/result/", {"winner": "1"}, True),
+    ("points_0", "rounds/1/pairings/1/result/", {"outcome": "draw", "points_1": "3"}, True),
+    ("points_1", "rounds/1/pairings/1/result/", {"outcome": "draw", "points_0": "3"}, True),
+    ("reason", "rounds/1/pairings/1/result/", {"outcome": "draw"}, True),
+    ("action", "rounds/1/clock/", {"minutes": "5"}, True),
+    ("minutes", "rounds/1/clock/", {"action": "extend"}, True),
+    ("slot", "rounds/1/clock/", {"action": "extend", "minutes": "5"}, True),
+    ("anything", "next/", {}, True),
+    ("anything", "start/", {}, False),
+]
+
+
+@pytest.mark.parametrize(("field", "url", "body", "started"), DESK_FORMS)
+def test_the_desks_forms_never_fail(client, field, url, body, started):
+    tournament = _created(client)
+    if started:
+        assert client.post(f"/d/{tournament.pk}/start/").status_code == 302
+
+    def post(value: str) -> Any:
+        return client.post(f"/d/{tournament.pk}/{url}", {**body, field: value})
+
+    fuzz(post)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("rounds", "²", "Swiss rounds: Give a whole number."),
+        ("name", "Friday\x00belote", "Name of the tournament: Remove the invisible control"),
+        ("name", "Friday\x1bbelote", "Name of the tournament: Remove the invisible control"),
+        ("name", "x" * 10_000, "Name of the tournament: At most 80 characters, please"),
+        ("hands_per_match", "9" * 10_000, "Hands per match (empty: no limit): This number is"),
+        ("advance", "0", "Entries that go on to the knockout: Must be 2 or more."),
+        ("preset", "\x00", "Stages: Choose one of the buttons."),
+    ],
+)
+def test_a_refused_field_is_named_in_the_users_words(client, field, value, words):
+    response = client.post("/tournaments/new/coinche/", {**CREATE, field: value})
+    assert response.status_code == 400
+    found = re.search(rf'id="error-{field}">([^<]*)<', response.content.decode())
+    assert found and found.group(1).startswith(words), found and found.group(1)
+    assert not Tournament.objects.exists()
+
+
+def test_arabic_indic_and_persian_digits_are_numbers(client):
+    tournament = _created(client, rounds="٤", round_minutes="۴۵", hands_per_match="١٢")
+    stages = list(tournament.stages.order_by("number").values_list("settings", flat=True))
+    assert stages[0]["rounds"] == 4
+    assert (tournament.round_minutes, tournament.hands_per_match) == (45, 12)
+
+
+def test_the_desks_numbers_in_persian_digits(client):
+    tournament = _created(client)
+    client.post(f"/d/{tournament.pk}/start/")
+    ends = tournament.rounds.get(number=1).ends_at
+    response = client.post(
+        f"/d/{tournament.pk}/rounds/1/clock/", {"action": "extend", "minutes": "\u06f1\u06f0"}
+    )
+    assert response.status_code == 302
+    extended = tournament.rounds.get(number=1).ends_at
+    assert (extended - ends).total_seconds() == 600
+    refused = client.post(
+        f"/d/{tournament.pk}/rounds/1/clock/",
+        {"action": "extend", "minutes": "²"},
+        HTTP_ACCEPT_LANGUAGE="fa",
+    )
+    assert refused.status_code == 400
+    assert re.search(r'id="error-clock">[^<]*یک عدد صحیح بده', refused.content.decode())
+    assert tournament.rounds.get(number=1).ends_at == extended  # nothing changed
