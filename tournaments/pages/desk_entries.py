@@ -33,7 +33,7 @@ FORM = "add-entries"
 def entries_add(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _director(token)
     text = request.POST.get("entries", "")
-    size = validation.team_size(validation._variant(tournament.variant))
+    size = validation.team_size(validation.variant_input(tournament.variant))
     pasted = forms.parse_entries(text, size)
     if pasted.error:
         return _refused(request, tournament, text, pasted.error, 400)

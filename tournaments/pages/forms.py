@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper import rules
 from scorekeeper.pages import matchsetup
+from scorekeeper.rules.limits import AT_TIME as AT_TIME  # the rules' choices, for the views
 
 SEEDED_LINE = re.compile(r"^\s*(\d{1,6})\s*[.)]\s*(.*)$")
 # Players are separated by a comma, the Arabic comma (U+060C, what an Arabic or Persian
@@ -45,7 +46,6 @@ TIEBREAK_LABELS = (
     ("concours", gettext_lazy("French concours: points first")),
     ("gara", gettext_lazy("Italian gara: match points, then head to head")),
 )
-AT_TIME = ("finish_hand", "one_more_hand")
 
 
 def stages_of(preset: str, *, rounds: Any, advance: Any, groups: Any) -> list[dict[str, Any]]:

@@ -123,7 +123,7 @@ def tournament_create(
 @transaction.atomic
 def entry_add(*, tournament_id: Any, name: Any, players: Any, seed: Any = None) -> Entry:
     tournament = _locked(tournament_id)
-    variant = validation._variant(tournament.variant)
+    variant = validation.variant_input(tournament.variant)
     spec = validation.entry_input({"name": name, "players": players, "seed": seed}, variant)
     if not selectors.late_entries_open(tournament):
         raise MatchConflict(_("Entries are closed: the tournament has started."))
@@ -147,7 +147,7 @@ def entries_add(*, tournament_id: Any, entries: Any) -> list[Entry]:
     """Several entries at once (the desk's pasted list), when ``entry_add`` would take one:
     all or none. A refusal names the entry by its place in the list (``entries.2.name``)."""
     tournament = _locked(tournament_id)
-    specs = validation.entries_input(entries, validation._variant(tournament.variant))
+    specs = validation.entries_input(entries, validation.variant_input(tournament.variant))
     if not specs:
         raise RuleViolation("entries", _("Write at least one entry."))
     if not selectors.late_entries_open(tournament):
@@ -193,7 +193,7 @@ def entry_update(
     back; rename it; change its players or (before the start) its seed."""
     tournament = _locked(tournament_id)
     entry = tournament.entries.get(number=number)
-    variant = validation._variant(tournament.variant)
+    variant = validation.variant_input(tournament.variant)
     if active is not None and not isinstance(active, bool):
         raise RuleViolation("active", _("Must be true or false."))
     others = list(tournament.entries.exclude(pk=entry.pk).values_list("name", "seed"))
