@@ -1,40 +1,76 @@
-"""Checking a tournament's set-up and its entries: every bad input is a ``RuleViolation``
-naming the field (the API's ``400``), raised before anything is stored.
+"""A tournament's input, declared once, and its checking: every bad input is a
+``RuleViolation`` naming the field (the API's ``400``), raised before anything is stored.
+
+``TOURNAMENT`` and ``ENTRY`` declare every field a director gives (its type, default,
+limits and choices, with ``scorekeeper.rules.fields``): the API checks bodies against them
+here, the published schema (``api.schema``) is built from them, and the desk's creation
+form takes its limits from them. A field whose value depends on others (the variant's
+options, the stages' formats, the entries' players) is declared here too and checked by
+its own function below. Names follow ``scorekeeper.rules.names`` (one rule for every
+name); a field inside a list is named with its index: ``entries[3].players[1]``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper import rules
 from scorekeeper.rules.errors import RuleViolation, _
-from scorekeeper.rules.fields import is_int
+from scorekeeper.rules.fields import Bool, Choice, Field, Int, clean_fields, is_int
+from scorekeeper.rules.limits import AT_TIME, FINISH_HAND
+from scorekeeper.rules.names import MAX_NAME as MAX_PLAYER_NAME
+from scorekeeper.rules.names import Name, clean_name
 
 from .brackets import FORMATS, StageSpec
 from .brackets import standings as bracket_standings
 
-TOURNAMENT_FIELDS = {
-    "name",
-    "variant",
-    "options",
-    "games_to_win",
-    "hands_per_match",
-    "round_minutes",
-    "break_minutes",
-    "stages",
-    "tiebreaks",
-    "bye_points",
-    "auto_advance",
-    "at_time",
-    "entries",
-}
-ENTRY_FIELDS = {"name", "players", "seed"}
-AT_TIME = ("finish_hand", "one_more_hand")
-MAX_NAME = 80
+MAX_TOURNAMENT_NAME = 120
+MAX_ENTRY_NAME = 80
 MAX_ENTRIES = 20_000
-NOT_TOURNAMENT_VARIANTS = {"trionfo"}
+MAX_MINUTES = 24 * 60
+
+
+def team_variants() -> tuple[str, ...]:
+    """The variants a tournament of teams is played in."""
+    return tuple(slug for slug, v in rules.VARIANTS.items() if v.team_tournaments and v.teams)
+
+
+@dataclass(frozen=True)
+class TeamVariant(Choice):
+    """The variant of a tournament of teams: one of ``choices``, refused with the list."""
+
+    def check(self, value: Any) -> str:
+        return variant_input(value).slug
+
+
+# Every field of a new tournament. ``Field`` alone: a value checked by its own function.
+TOURNAMENT: tuple[Field, ...] = (
+    Name("name", max_length=MAX_TOURNAMENT_NAME),
+    TeamVariant("variant", choices=team_variants(), help="Any variant played by teams."),
+    Field("options", required=False, help="The variant's options (its house rules)."),
+    Int("games_to_win", required=False, nullable=True, min=1, max=2, help="Default: variant's."),
+    Int("hands_per_match", required=False, nullable=True, min=1, max=1000),
+    Int("round_minutes", required=False, nullable=True, min=1, max=MAX_MINUTES),
+    Int("break_minutes", required=False, default=5, min=0, max=MAX_MINUTES),
+    Field("stages", help="One or two stages; each also takes its format's settings."),
+    Field("tiebreaks", required=False, default=bracket_standings.DEFAULT_TIEBREAKS),
+    Int("bye_points", required=False, default=0, min=0, max=100_000),
+    Bool("auto_advance", required=False, default=True),
+    Choice("at_time", required=False, default=FINISH_HAND, choices=AT_TIME),
+    Field("entries", required=False, default=()),
+)
+# Every field of an entry (``number`` and ``active`` are the tournament's, not given).
+ENTRY: tuple[Field, ...] = (
+    Name("name", max_length=MAX_ENTRY_NAME),
+    Field("players", help="The entry's players (two; one in belote_2p)."),
+    Int("seed", required=False, nullable=True, min=1, max=10**6),
+)
+TOURNAMENT_FIELDS = frozenset(f.name for f in TOURNAMENT)
+ENTRY_FIELDS = frozenset(f.name for f in ENTRY)
+MAX_STAGES = 2
 
 
 @dataclass(frozen=True)
@@ -67,91 +103,89 @@ def body(value: Any) -> Mapping[str, Any]:
     return value
 
 
-def refuse_unknown(data: Mapping[str, Any], known: set[str], prefix: str = "") -> None:
+def item(field: str, index: int) -> str:
+    """The name of a list's item in an error: ``entries[3]``."""
+    return f"{field}[{index}]"
+
+
+ITEM = re.compile(r"^(\w+)\[(\d+)\]")
+
+
+def item_of(field: str) -> tuple[str, int] | None:
+    """The list and index an error's field starts with (``entries[3].name``: entries, 3)."""
+    found = ITEM.match(field)
+    return (found[1], int(found[2])) if found else None
+
+
+def refuse_unknown(data: Mapping[str, Any], known: Set[str], prefix: str = "") -> None:
     unknown = sorted(str(key)[:40] for key in data if key not in known)
     if unknown:
         raise RuleViolation(prefix + unknown[0], _("Unknown field '{key}'."), key=unknown[0])
 
 
-def _required(data: Mapping[str, Any], key: str, prefix: str = "") -> Any:
-    if key not in data:
-        raise RuleViolation(prefix + key, _("This field is required."))
-    return data[key]
-
-
-def _whole(data: Mapping[str, Any], key: str, default: Any, low: int, high: int) -> Any:
-    value = data.get(key, default)
-    if value is None and default is None:
-        return None
-    if not is_int(value) or not low <= value <= high:
+def _declared(fields: Sequence[Field], data: Mapping[str, Any], prefix: str) -> dict[str, Any]:
+    """``data`` checked against declared ``fields``, a refusal named under ``prefix``."""
+    try:
+        return clean_fields(fields, data)
+    except RuleViolation as violation:
+        if not prefix:
+            raise
         raise RuleViolation(
-            key, _("Must be a whole number from {min} to {max}."), min=low, max=high
-        )
-    return value
-
-
-def _name(value: Any, field: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise RuleViolation(field, _("A name is required."))
-    if len(value.strip()) > MAX_NAME:
-        raise RuleViolation(field, _("A name may have at most {count} characters."), count=MAX_NAME)
-    return value.strip()
+            prefix + violation.field, violation.template, **violation.params
+        ) from None
 
 
 def tournament_input(data: Any) -> TournamentInput:
     data = body(data)
     refuse_unknown(data, TOURNAMENT_FIELDS)
-    name = _name(_required(data, "name"), "name")
-    variant = _variant(_required(data, "variant"))
+    given = _declared(TOURNAMENT, data, "")
+    variant = rules.get_variant(given["variant"])
     table = rules.make_table(
         variant,
         [f"P{seat}" for seat in range(variant.players)],
-        data.get("options"),
-        data.get("games_to_win"),
+        given["options"],
+        given["games_to_win"],
     )
-    stages = stages_input(_required(data, "stages"))
-    auto_advance = data.get("auto_advance", True)
-    if not isinstance(auto_advance, bool):
-        raise RuleViolation("auto_advance", _("Must be true or false."))
-    at_time = data.get("at_time", "finish_hand")
-    if at_time not in AT_TIME:
-        raise RuleViolation("at_time", _("Must be one of: {choices}."), choices=", ".join(AT_TIME))
     return TournamentInput(
-        name=name,
+        name=given["name"],
         variant=variant.slug,
         options=dict(table.options),
         games_to_win=table.games_to_win,
-        hands_per_match=_whole(data, "hands_per_match", None, 1, 1000),
-        round_minutes=_whole(data, "round_minutes", None, 1, 24 * 60),
-        break_minutes=_whole(data, "break_minutes", 5, 0, 24 * 60),
-        stages=stages,
-        tiebreaks=tiebreaks_input(data.get("tiebreaks")),
-        bye_points=_whole(data, "bye_points", 0, 0, 100_000),
-        auto_advance=auto_advance,
-        at_time=at_time,
-        entries=entries_input(data.get("entries", []), variant),
+        hands_per_match=given["hands_per_match"],
+        round_minutes=given["round_minutes"],
+        break_minutes=given["break_minutes"],
+        stages=stages_input(given["stages"]),
+        tiebreaks=tiebreaks_input(given["tiebreaks"]),
+        bye_points=given["bye_points"],
+        auto_advance=given["auto_advance"],
+        at_time=given["at_time"],
+        entries=entries_input(given["entries"], variant),
     )
 
 
-def _variant(value: Any) -> rules.Variant:
+def variant_input(value: Any) -> rules.Variant:
+    """A variant a tournament of teams is played in (a stored tournament's, or given)."""
     found = rules.find_variant(value) if isinstance(value, str) else None
-    if found is None or found.slug in NOT_TOURNAMENT_VARIANTS or found.teams is None:
-        slugs = [slug for slug in rules.VARIANTS if slug not in NOT_TOURNAMENT_VARIANTS]
+    if found is None or found.slug not in team_variants():
         raise RuleViolation(
-            "variant", _("Tournaments are played in one of: {slugs}."), slugs=", ".join(slugs)
+            "variant",
+            _("Tournaments are played in one of: {slugs}."),
+            slugs=", ".join(team_variants()),
         )
     return found
 
 
 def stages_input(value: Any) -> tuple[StageSpec, ...]:
-    if not isinstance(value, list) or not 1 <= len(value) <= 2:
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_STAGES:
         raise RuleViolation("stages", _("Give one or two stages."))
     specs = []
     for index, raw in enumerate(value):
         field = f"stages.{index}"
         if not isinstance(raw, Mapping):
             raise RuleViolation(field, _("Must be a JSON object."))
-        fmt_name = _required(raw, "format", field + ".")
+        if "format" not in raw:
+            raise RuleViolation(field + ".format", _("This field is required."))
+        fmt_name = raw["format"]
         fmt = FORMATS.get(fmt_name) if isinstance(fmt_name, str) else None
         if fmt is None:
             raise RuleViolation(
@@ -178,8 +212,8 @@ def stages_input(value: Any) -> tuple[StageSpec, ...]:
 
 
 def tiebreaks_input(value: Any) -> tuple[str, ...]:
-    if value is None:
-        return tuple(bracket_standings.DEFAULT_TIEBREAKS)
+    if isinstance(value, tuple):  # the declared default
+        return value
     known = bracket_standings.TIEBREAKS
     if not isinstance(value, list) or not value:
         raise RuleViolation("tiebreaks", _("Must be a list."))
@@ -194,24 +228,28 @@ def tiebreaks_input(value: Any) -> tuple[str, ...]:
 
 
 def entries_input(value: Any, variant: rules.Variant) -> tuple[EntryInput, ...]:
+    """A list of entries, each named by its index (``entries[3].name``) when refused."""
+    if isinstance(value, tuple):  # the declared default
+        return ()
     if not isinstance(value, list) or len(value) > MAX_ENTRIES:
         raise RuleViolation("entries", _("Must be a list."))
     entries = tuple(
-        entry_input(raw, variant, f"entries.{index}.") for index, raw in enumerate(value)
+        entry_input(raw, variant, item("entries", index) + ".") for index, raw in enumerate(value)
     )
-    check_unique(entries, [], "entries.")
+    check_unique(entries, [], "entries")
     return entries
 
 
 def entry_input(raw: Any, variant: rules.Variant, prefix: str = "") -> EntryInput:
+    """One entry; ``prefix`` names it in a list (``entries[3].``), empty for one alone."""
     if not isinstance(raw, Mapping):
         raise RuleViolation(prefix.rstrip(".") or "non_field_errors", _("Must be a JSON object."))
     refuse_unknown(raw, ENTRY_FIELDS, prefix)
-    name = _name(_required(raw, "name", prefix), prefix + "name")
+    given = _declared(ENTRY, raw, prefix)
     return EntryInput(
-        name=name,
-        players=players_input(_required(raw, "players", prefix), variant, prefix + "players"),
-        seed=seed_input(raw.get("seed"), prefix + "seed"),
+        name=given["name"],
+        players=players_input(given["players"], variant, prefix + "players"),
+        seed=given["seed"],
     )
 
 
@@ -225,7 +263,10 @@ def players_input(value: Any, variant: rules.Variant, field: str) -> tuple[str, 
         raise RuleViolation(
             field, _("An entry of {variant} has {count} players."), variant=variant.name, count=size
         )
-    names = tuple(_name(name, field) for name in value)
+    # A player's name is a match's player name: the match's rule and limit.
+    names = tuple(
+        clean_name(name, item(field, index), MAX_PLAYER_NAME) for index, name in enumerate(value)
+    )
     if len(set(names)) != len(names):
         raise RuleViolation(
             field,
@@ -235,22 +276,17 @@ def players_input(value: Any, variant: rules.Variant, field: str) -> tuple[str, 
     return names
 
 
-def seed_input(value: Any, field: str) -> int | None:
-    if value is None:
-        return None
-    if not is_int(value) or not 1 <= value <= 10**6:
-        raise RuleViolation(field, _("A seed is a whole number from 1."))
-    return value
-
-
 def check_unique(
-    new: Sequence[EntryInput], existing: Sequence[tuple[str, int | None]], prefix: str
+    new: Sequence[EntryInput], existing: Sequence[tuple[str, int | None]], field: str
 ) -> None:
-    """Names (and seeds) already taken, by existing entries or earlier new ones."""
+    """Names (and seeds) already taken, by existing entries or earlier new ones. ``field``
+    names the list (``entries``: a refusal names ``entries[3].name``), empty for one entry.
+    """
     names = {name.casefold() for name, _seed in existing}
     seeds = {seed for _name, seed in existing if seed is not None}
+    listed = field.rstrip(".")
     for index, entry in enumerate(new):
-        where = f"{prefix}{index}." if prefix else ""
+        where = item(listed, index) + "." if listed else ""
         if entry.name.casefold() in names:
             raise RuleViolation(
                 where + "name", _("Another entry is already called {name}."), name=entry.name

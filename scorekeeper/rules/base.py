@@ -158,6 +158,8 @@ class Variant:
     teams: ClassVar[tuple[tuple[int, ...], ...] | None] = PAIRS
     individual: ClassVar[bool] = False  # players scored alone; team scores are their sums
     session: ClassVar[bool] = False  # no natural end: the table closes it (trionfo)
+    # Whether a tournament of teams can be played in it (trionfo: only an individual event).
+    team_tournaments: ClassVar[bool] = True
     suits: ClassVar[tuple[str, ...]] = FRENCH_SUITS
     options: ClassVar[tuple[Option, ...]] = ()
     shapes: ClassVar[tuple[Shape, ...]] = ()

@@ -1,4 +1,5 @@
-"""Names people type: players, and (in tournaments) teams. One rule for every name.
+"""Names people type: players, teams, tournaments (and clubs, seasons). One rule for every
+name the site takes: ``clean_name``, or ``Name`` in a declaration of fields.
 
 A name is stored NFC-normalised (an ``é`` typed as ``e`` plus a combining accent is the
 same name as the precomposed ``é``) and without surrounding white space. Characters that
@@ -6,14 +7,18 @@ let a name pass for another or scramble the text around it are refused: control
 characters, the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069),
 and zero-width characters, except the zero-width non-joiner and joiner (U+200C, U+200D),
 which Persian words and emoji sequences need. Two names equal after this are the same name.
+A refusal names the field it was given (``entries[3].players[1]``), in the request's
+language (the caller renders the template).
 """
 
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import RuleViolation, _
+from .fields import Field
 
 MAX_NAME = 40
 BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
@@ -30,6 +35,8 @@ def clean_name(value: Any, field: str, max_length: int = MAX_NAME) -> str:
     if not isinstance(value, str):
         raise RuleViolation(field, _("A name must be text."))
     name = unicodedata.normalize("NFC", value).strip()
+    if not name:
+        raise RuleViolation(field, _("A name is required."))
     for char in name:
         if unicodedata.category(char) == "Cc" or char in LINE_BREAKS:
             raise RuleViolation(
@@ -53,3 +60,16 @@ def clean_name(value: Any, field: str, max_length: int = MAX_NAME) -> str:
             field, _("A name may have at most {count} characters."), count=max_length
         )
     return name
+
+
+@dataclass(frozen=True)
+class Name(Field):
+    """A declared name field: ``clean_name`` with the field's ``max_length``."""
+
+    max_length: int = MAX_NAME
+
+    def check(self, value: Any) -> str:
+        return clean_name(value, self.name, self.max_length)
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "minLength": 1, "maxLength": self.max_length}

@@ -1,56 +1,98 @@
-"""OpenAPI descriptions of the tournament API's bodies (drf-spectacular reads these)."""
+"""OpenAPI descriptions of the tournament API's bodies (drf-spectacular reads these).
+
+The bodies a director sends are described from their one declaration,
+``validation.TOURNAMENT`` and ``validation.ENTRY``: the same fields, limits, choices and
+defaults as the checks the service runs.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
 from rest_framework import serializers
+
+from scorekeeper.rules.fields import Bool, Choice, Field, Int
+from scorekeeper.rules.names import Name
+
+from .. import validation
+from ..brackets import FORMATS
+from ..brackets.standings import TIEBREAKS
+
+ENTRY_BY_NAME = {f.name: f for f in validation.ENTRY}
 
 
 def ints(*, null: bool = False) -> serializers.ListField:
     return serializers.ListField(child=serializers.IntegerField(), allow_null=null)
 
 
-class EntrySerializer(serializers.Serializer):
-    number = serializers.IntegerField(read_only=True, help_text="1, 2, … never reused.")
-    name = serializers.CharField(max_length=80)
-    players = serializers.ListField(
-        child=serializers.CharField(max_length=40), help_text="Two players (belote_2p: one)."
+def described(field: Field) -> serializers.Field:
+    """A declared field (``validation``) as the schema shows it: its type, limits, choices,
+    default and whether it is required or may be null."""
+    extra: dict[str, Any] = {"required": field.required, "allow_null": field.nullable}
+    if field.help:
+        extra["help_text"] = field.help
+    if not field.required and field.default is not None:
+        default = field.default
+        extra["default"] = list(default) if isinstance(default, tuple) else default
+    if isinstance(field, Name):
+        return serializers.CharField(min_length=1, max_length=field.max_length, **extra)
+    if isinstance(field, Int):
+        return serializers.IntegerField(min_value=field.min, max_value=field.max, **extra)
+    if isinstance(field, Bool):
+        return serializers.BooleanField(**extra)
+    if isinstance(field, Choice):
+        return serializers.ChoiceField(choices=list(field.choices), **extra)
+    return COMPOSITE[field.name](**extra)
+
+
+def declared(name: str, fields: Sequence[Field], **more: serializers.Field) -> type:
+    """A serializer for the schema, built from a declaration (it validates nothing: the
+    service checks bodies against the same declaration)."""
+    attrs: dict[str, Any] = {f.name: described(f) for f in fields}
+    return type(name, (serializers.Serializer,), {**attrs, **more})
+
+
+class StageSerializer(serializers.Serializer):
+    format = serializers.ChoiceField(choices=list(FORMATS))
+    advance = serializers.IntegerField(
+        required=False, min_value=2, help_text="A second stage: how many entries go on."
     )
-    seed = serializers.IntegerField(required=False, allow_null=True, min_value=1)
-    active = serializers.BooleanField(read_only=True)
+
+
+def _players(**extra: Any) -> serializers.Field:
+    name = serializers.CharField(min_length=1, max_length=validation.MAX_PLAYER_NAME)
+    return serializers.ListField(child=name, min_length=1, max_length=2, **extra)
+
+
+# The declared fields whose value is more than a type and limits: described here, checked
+# by their own functions in ``validation``.
+COMPOSITE: dict[str, Any] = {
+    "options": serializers.DictField,
+    "stages": lambda **extra: StageSerializer(many=True, min_length=1, max_length=2, **extra),
+    "tiebreaks": lambda **extra: serializers.ListField(
+        child=serializers.ChoiceField(choices=list(TIEBREAKS)), **extra
+    ),
+    "entries": lambda **extra: EntrySerializer(
+        many=True, max_length=validation.MAX_ENTRIES, **extra
+    ),
+    "players": _players,
+}
+EntrySerializer = declared(
+    "EntrySerializer",
+    validation.ENTRY,
+    number=serializers.IntegerField(read_only=True, help_text="1, 2, … never reused."),
+    active=serializers.BooleanField(read_only=True),
+)
+TournamentCreateSerializer = declared("TournamentCreateSerializer", validation.TOURNAMENT)
 
 
 class EntryPatchSerializer(serializers.Serializer):
     active = serializers.BooleanField(required=False, help_text="false: the entry drops out.")
-    name = serializers.CharField(required=False)
-    players = serializers.ListField(child=serializers.CharField(), required=False)
-    seed = serializers.IntegerField(required=False, help_text="Only before the start.")
-
-
-class StageSerializer(serializers.Serializer):
-    format = serializers.ChoiceField(
-        choices=["swiss", "round_robin", "single_elimination", "double_elimination"]
-    )
-    advance = serializers.IntegerField(
-        required=False, help_text="A second stage: how many entries go on."
-    )
-
-
-class TournamentCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
-    variant = serializers.CharField(help_text="Any variant but trionfo.")
-    options = serializers.DictField(required=False)
-    games_to_win = serializers.IntegerField(required=False, min_value=1, max_value=2)
-    hands_per_match = serializers.IntegerField(required=False, allow_null=True)
-    round_minutes = serializers.IntegerField(required=False, allow_null=True)
-    break_minutes = serializers.IntegerField(required=False)
-    stages = StageSerializer(
-        many=True, help_text="One or two stages; each also takes its format's settings."
-    )
-    tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
-    bye_points = serializers.IntegerField(required=False)
-    auto_advance = serializers.BooleanField(required=False)
-    at_time = serializers.ChoiceField(choices=["finish_hand", "one_more_hand"], required=False)
-    entries = EntrySerializer(many=True, required=False)
+    name = described(replace(ENTRY_BY_NAME["name"], required=False))
+    players = described(replace(ENTRY_BY_NAME["players"], required=False))
+    seed = described(replace(ENTRY_BY_NAME["seed"], help="Only before the start."))
 
 
 class PairingSerializer(serializers.Serializer):

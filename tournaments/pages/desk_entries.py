@@ -37,7 +37,7 @@ def entries_add(request: HttpRequest, token: str) -> HttpResponse:
     if not posted.is_valid():
         _field, message = forms.first_error(posted)
         return _refused(request, tournament, text, message, 400)
-    size = validation.team_size(validation._variant(tournament.variant))
+    size = validation.team_size(validation.variant_input(tournament.variant))
     pasted = forms.parse_entries(posted.cleaned_data["entries"], size)
     if pasted.error:
         return _refused(request, tournament, text, pasted.error, 400)

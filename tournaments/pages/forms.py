@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper import rules
 from scorekeeper.pages import fields, matchsetup
+from scorekeeper.rules.limits import AT_TIME as AT_TIME  # the rules' choices, for the views
 
 from .. import validation
 
@@ -60,7 +61,6 @@ TIEBREAK_LABELS = (
     ("concours", gettext_lazy("French concours: points first")),
     ("gara", gettext_lazy("Italian gara: match points, then head to head")),
 )
-AT_TIME = ("finish_hand", "one_more_hand")
 # A pasted list: 20,000 entries of a few dozen characters fit; more is refused by its length.
 MAX_PASTE = 400_000
 MAX_REASON = 200
@@ -132,7 +132,7 @@ class TournamentForm(forms.Form):
     read here: their ranges are the service's (``tournament_create``), which has the last
     word on every value."""
 
-    name = fields.TextField(limit=validation.MAX_NAME)
+    name = fields.TextField(limit=validation.MAX_TOURNAMENT_NAME)
     games_to_win = fields.PickField((("1", "1"), ("2", "2")), empty="1")
     hands_per_match = fields.WholeNumberField()
     round_minutes = fields.WholeNumberField()

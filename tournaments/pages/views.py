@@ -46,9 +46,8 @@ def _director(token: str) -> Tournament:
 
 def _variants() -> list[dict[str, Any]]:
     return [
-        {"slug": v.slug, "name": words.game_name(v)}
-        for v in rules.VARIANTS.values()
-        if v.slug not in validation.NOT_TOURNAMENT_VARIANTS and v.teams is not None
+        {"slug": slug, "name": words.game_name(rules.VARIANTS[slug])}
+        for slug in validation.team_variants()
     ]
 
 
@@ -59,7 +58,7 @@ def choose(request: HttpRequest) -> HttpResponse:
 
 def _variant(slug: str) -> rules.Variant:
     try:
-        return validation._variant(slug)
+        return validation.variant_input(slug)
     except RuleViolation as error:
         raise Http404 from error
 
@@ -104,7 +103,7 @@ def _ticked(posted: Any, name: str) -> bool:
 
 def _field_of(name: str) -> str:
     """The page's field for a field the service names (``stages.1.advance`` → advance)."""
-    head = name.split(".")[0]
+    head = name.split(".")[0].split("[")[0]
     if head == "options":
         return name.split(".")[-1]
     if head == "stages":
@@ -115,9 +114,9 @@ def _field_of(name: str) -> str:
 
 def _message(violation: RuleViolation, pasted: forms.Pasted) -> str:
     message = translated(violation)
-    parts = violation.field.split(".")
-    if parts[0] == "entries" and len(parts) > 1 and parts[1].isdigit():
-        index = int(parts[1])
+    listed = validation.item_of(violation.field)
+    if listed is not None and listed[0] == "entries":
+        index = listed[1]
         if index < len(pasted.lines):
             return _("Line {line}: {message}").format(line=pasted.lines[index], message=message)
     return message

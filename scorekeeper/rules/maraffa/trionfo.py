@@ -125,6 +125,7 @@ class Trionfo(Variant):
     teams = None
     individual = True
     session = True
+    team_tournaments = False  # five players, partners called each hand: individual events only
     suits = ITALIAN_SUITS
     options = (
         Option(

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scorekeeper import rules
 from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.match import make_table
-from scorekeeper.rules.names import clean_name
+from scorekeeper.rules.names import Name, clean_name
 
 TARNEEB = rules.find_variant("tarneeb")
 
@@ -77,3 +77,26 @@ def test_clean_name_is_total_and_its_result_is_clean(value: str) -> None:
     assert name == unicodedata.normalize("NFC", name) == name.strip()
     assert 0 < len(name) <= 40
     assert not any(unicodedata.category(c) == "Cc" for c in name)
+
+
+def test_an_empty_name_is_required() -> None:
+    with pytest.raises(RuleViolation, match="A name is required") as error:
+        clean_name("   ", "entries[2].name")
+    assert error.value.field == "entries[2].name"
+
+
+def test_the_declared_name_field_is_the_same_rule() -> None:
+    field = Name("name", max_length=5)
+    assert field.clean("Rene\u0301") == "Ren\u00e9"
+    with pytest.raises(RuleViolation, match="at most 5"):
+        field.clean("Renée!")
+    with pytest.raises(RuleViolation, match="direction of the text") as error:
+        field.clean("Re\u202ene")
+    assert error.value.field == "name"
+    assert field.json_schema() == {"type": "string", "minLength": 1, "maxLength": 5}
+
+
+def test_only_trionfo_is_kept_out_of_team_tournaments() -> None:
+    out = [slug for slug, v in rules.VARIANTS.items() if not v.team_tournaments]
+    assert out == ["trionfo"]
+    assert all(v.teams for v in rules.VARIANTS.values() if v.team_tournaments)

@@ -49,20 +49,20 @@ BAD = [
     ({"stages": "swiss"}, "stages"),
     ({"stages": [*SWISS, {"format": "single_elimination"}]}, "stages.1.advance"),
     ({"stages": [{"format": "swiss", "rounds": 2, "advance": 4}]}, "stages.0.advance"),
-    ({"entries": [_team("A", players=["A1"])]}, "entries.0.players"),
-    ({"entries": [_team("A", players=["A1", "A2", "A3"])]}, "entries.0.players"),
-    ({"entries": [_team("A", players=["A1", "A1"])]}, "entries.0.players"),
-    ({"entries": [_team("")]}, "entries.0.name"),
-    ({"entries": [_team("  ")]}, "entries.0.name"),
-    ({"entries": [_team("A"), _team("A")]}, "entries.1.name"),
-    ({"entries": [_team("A", seed=0)]}, "entries.0.seed"),
-    ({"entries": [_team("A", seed=-2)]}, "entries.0.seed"),
-    ({"entries": [_team("A", seed=1.5)]}, "entries.0.seed"),
-    ({"entries": [_team("A", seed="1")]}, "entries.0.seed"),
-    ({"entries": [_team("A", seed=True)]}, "entries.0.seed"),
-    ({"entries": [_team("A", seed=1), _team("B", seed=1)]}, "entries.1.seed"),
-    ({"entries": [{"name": "A", "players": ["a", "b"], "colour": 1}]}, "entries.0.colour"),
-    ({"entries": ["A"]}, "entries.0"),
+    ({"entries": [_team("A", players=["A1"])]}, "entries[0].players"),
+    ({"entries": [_team("A", players=["A1", "A2", "A3"])]}, "entries[0].players"),
+    ({"entries": [_team("A", players=["A1", "A1"])]}, "entries[0].players"),
+    ({"entries": [_team("")]}, "entries[0].name"),
+    ({"entries": [_team("  ")]}, "entries[0].name"),
+    ({"entries": [_team("A"), _team("A")]}, "entries[1].name"),
+    ({"entries": [_team("A", seed=0)]}, "entries[0].seed"),
+    ({"entries": [_team("A", seed=-2)]}, "entries[0].seed"),
+    ({"entries": [_team("A", seed=1.5)]}, "entries[0].seed"),
+    ({"entries": [_team("A", seed="1")]}, "entries[0].seed"),
+    ({"entries": [_team("A", seed=True)]}, "entries[0].seed"),
+    ({"entries": [_team("A", seed=1), _team("B", seed=1)]}, "entries[1].seed"),
+    ({"entries": [{"name": "A", "players": ["a", "b"], "colour": 1}]}, "entries[0].colour"),
+    ({"entries": ["A"]}, "entries[0]"),
     ({"entries": {"A": 1}}, "entries"),
     ({"name": ""}, "name"),
     ({"name": 12}, "name"),
@@ -94,7 +94,7 @@ def test_a_belote_2p_entry_is_one_player(director):
         "/api/tournaments/",
         {"name": "Duel", "variant": "belote_2p", "stages": SWISS, "entries": [_team("A")]},
     )
-    assert response.status_code == 400 and "entries.0.players" in response.json()
+    assert response.status_code == 400 and "entries[0].players" in response.json()
     ok = director.create(variant="belote_2p", entries=entries(3, size=1))
     assert ok["entries"][0]["players"] == ["P1a"]
 

@@ -62,7 +62,7 @@ def _house_rules() -> list[tuple[str, str, str]]:
     declares it."""
     found: dict[str, tuple[str, str, str]] = {}
     for variant in rules.VARIANTS.values():
-        if variant.slug in validation.NOT_TOURNAMENT_VARIANTS or variant.teams is None:
+        if not variant.team_tournaments or variant.teams is None:
             continue
         for option in variant.options:
             default = "on" if option.default is True else str(option.default or "")

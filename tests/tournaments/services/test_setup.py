@@ -49,14 +49,14 @@ def test_entries_add_numbers_them_after_the_others() -> None:
     [
         (
             [{"name": "X", "players": ["a", "b"]}, {"name": "team 2", "players": ["c", "d"]}],
-            "entries.1.name",
+            "entries[1].name",
         ),
-        ([{"name": "X", "players": ["a", "b"], "seed": 3}], "entries.0.seed"),
+        ([{"name": "X", "players": ["a", "b"], "seed": 3}], "entries[0].seed"),
         (
             [{"name": "X", "players": ["a", "b"]}, {"name": "x", "players": ["c", "d"]}],
-            "entries.1.name",
+            "entries[1].name",
         ),
-        ([{"name": "X", "players": ["a"]}], "entries.0.players"),
+        ([{"name": "X", "players": ["a"]}], "entries[0].players"),
         ([], "entries"),
     ],
 )
