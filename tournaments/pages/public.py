@@ -86,7 +86,6 @@ def public_page(request: HttpRequest, view_id: str) -> HttpResponse:
     version = _known_version(view_id)
     page = public_parts.page_of(request.GET.get("standings"))
     live = public_parts.part(view_id, version, "live", page)
-    bracket_part = public_parts.part(view_id, version, "bracket")
     live_url = reverse("tournament-public-live", args=[view_id])
     context = {
         **public_parts.head(view_id, version),
@@ -95,8 +94,7 @@ def public_page(request: HttpRequest, view_id: str) -> HttpResponse:
         "live": live,
         "live_url": f"{live_url}?standings={page}" if page > 1 else live_url,
         "tables": public_parts.part(view_id, version, "tables"),
-        "bracket": bracket_part,
-        "bracket_html": bracket_part.html().strip(),
+        "bracket": public_parts.part(view_id, version, "bracket"),
     }
     return render(request, "tournaments/public/page.html", context)
 
