@@ -46,11 +46,10 @@ def _version(view_id: str) -> int | None:
     return version
 
 
-def _live_version(request: HttpRequest, view_id: str) -> int:
+def _known_version(view_id: str) -> int:
     version = _version(view_id)
     if version is None:
         raise Http404
-    security.says_no_key(request)  # a view_id's page: the browser may keep it for its ETag
     return version
 
 
@@ -64,7 +63,8 @@ def _part_response(request: HttpRequest, view_id: str, name: str, page: int = 1)
     """A live part, polled: ``304`` while the browser's copy is the current one (no query
     while the version is known), else the part as rendered once for this version and
     language, gzipped when the browser takes it."""
-    version = _live_version(request, view_id)
+    version = _known_version(view_id)
+    security.says_no_key(request)  # a view_id's part: the browser may keep it for its ETag
     found = public_parts.part(view_id, version, name, page)
     if _sent(request, found.etag):
         response: HttpResponse = HttpResponseNotModified()
@@ -83,10 +83,9 @@ def _part_response(request: HttpRequest, view_id: str, name: str, page: int = 1)
 def public_page(request: HttpRequest, view_id: str) -> HttpResponse:
     """The players' page: its parts as rendered for this version, in one page (not
     compressed: the page around them carries the language form's CSRF token)."""
-    version = _live_version(request, view_id)
+    version = _known_version(view_id)
     page = public_parts.page_of(request.GET.get("standings"))
     live = public_parts.part(view_id, version, "live", page)
-    bracket_part = public_parts.part(view_id, version, "bracket")
     live_url = reverse("tournament-public-live", args=[view_id])
     context = {
         **public_parts.head(view_id, version),
@@ -95,8 +94,7 @@ def public_page(request: HttpRequest, view_id: str) -> HttpResponse:
         "live": live,
         "live_url": f"{live_url}?standings={page}" if page > 1 else live_url,
         "tables": public_parts.part(view_id, version, "tables"),
-        "bracket": bracket_part,
-        "bracket_html": bracket_part.html().strip(),
+        "bracket": public_parts.part(view_id, version, "bracket"),
     }
     return render(request, "tournaments/public/page.html", context)
 
@@ -121,7 +119,7 @@ def public_bracket(request: HttpRequest, view_id: str) -> HttpResponse:
 
 @require_GET
 def projector_page(request: HttpRequest, view_id: str) -> HttpResponse:
-    version = _live_version(request, view_id)
+    version = _known_version(view_id)
     context = {
         **public_parts.head(view_id, version),
         "view_id": view_id,

@@ -5,7 +5,8 @@ downloads only what changed and what it shows:
 
 - ``live``: the clock (or the champion), the pairings of the round in play with their
   results, and one page of the standings (``STANDINGS_PAGE`` rows, with tiebreaks and
-  ``why``); it changes with every result;
+  ``why``); it changes with every result. The page polls it, and it names the current ETag
+  of the other parts, so the page fetches one of them only once it has changed;
 - ``tables``: "find your table", every team's and player's name with its table; it changes
   when a round is drawn;
 - ``bracket``: the elimination brackets (empty outside an elimination stage);
@@ -47,6 +48,8 @@ TEMPLATES = {
     "bracket": "tournaments/public/_brackets.html",
     "projector": "tournaments/public/projector_live.html",
 }
+# The parts the live part names the current ETag of (the page fetches them when it changes).
+OTHERS = ("tables", "bracket")
 # The state a version was rendered from, per worker: a change is read once for all its
 # parts (and every standings page), not once per part.
 _states: dict[tuple[str, int, str], dict[str, Any]] = {}
@@ -71,6 +74,8 @@ def part(view_id: str, version: int, name: str, page: int = 1) -> Part:
     found = cache.get(key)
     if found is None:
         inputs = _inputs(_state(view_id, version), name, page)
+        if name == "live":  # the other parts' ETags: a phone fetches them once they change
+            inputs["etags"] = {other: part(view_id, version, other).etag for other in OTHERS}
         digest = hashlib.blake2b(repr(inputs).encode(), digest_size=12).hexdigest()
         same = f"tpublic:{view_id}:{language}:{name}:{digest}"
         found = cache.get(same)

@@ -1,7 +1,8 @@
 // The public page and the projector: the clock, "find your table" and the cheap polls.
-// Each [data-part] (the live part, the tables, the bracket; the projector's slides) is
-// asked for again every 10 s: the browser names its copy's ETag and the server answers 304
-// while that part did not change, and a part whose ETag is the one shown is left as it is.
+// The [data-poll] part (the live part; the projector's slides) is asked for again every
+// 10 s: the browser names its copy's ETag and the server answers 304 while it did not
+// change. It names the current ETag of the page's other parts ("find your table", the
+// bracket), and one of them is fetched only when that differs from the copy shown.
 import { setServerNow, tick, whileVisible } from "./public-clock.js";
 
 const root = document.getElementById("public-root");
@@ -32,13 +33,25 @@ async function refresh(part) {
     if (!response.ok || part.dataset.url !== url) return; // another standings page was asked
     const date = response.headers.get("Date");
     if (date) setServerNow(new Date(date).toISOString());
-    const etag = response.headers.get("ETag");
-    if (etag && etag === part.dataset.etag) return; // the copy on the screen
-    part.innerHTML = await response.text();
-    if (etag) part.dataset.etag = etag;
-    swapped();
+    const etag = (response.headers.get("ETag") || "").replace(/^W\//, "");
+    if (!etag || etag !== part.dataset.etag) {
+      part.innerHTML = await response.text();
+      if (etag) part.dataset.etag = etag;
+      swapped();
+    }
+    follow(part);
   } catch {
     // No network: the part stays as it was and the clock keeps counting.
+  }
+}
+
+// The other parts whose current ETag the live part names: fetched once they changed.
+function follow(part) {
+  const etags = part.querySelector(".part-etags");
+  if (!etags) return;
+  for (const [id, etag] of Object.entries(etags.dataset)) {
+    const other = document.getElementById(id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
+    if (other && other !== part && etag && other.dataset.etag !== etag) refresh(other);
   }
 }
 
@@ -75,4 +88,4 @@ setServerNow(root.dataset.now);
 tick(root, timeWord);
 setInterval(() => tick(root, timeWord), 1000);
 filter();
-whileVisible(() => root.querySelectorAll("[data-part]").forEach(refresh));
+whileVisible(() => root.querySelectorAll("[data-poll]").forEach(refresh));

@@ -102,9 +102,19 @@ def test_a_result_changes_the_live_part_but_not_the_tables(director: Director) -
     assert tables.status_code == 200 and 'data-name="P1a' in tables.content.decode()
     assert "Standings" in live.content.decode() and "find-list" not in live.content.decode()
     _first_result(director, tournament)
-    assert Client().get(base, HTTP_IF_NONE_MATCH=live["ETag"]).status_code == 200
-    # Find your table changes only when a round is drawn: the phones' copies stay good.
+    after = Client().get(base, HTTP_IF_NONE_MATCH=live["ETag"])
+    assert after.status_code == 200
+    # Find your table changes only when a round is drawn: the phones' copies stay good, and
+    # the live part says so (it names the tables' current ETag: no need to ask for them).
     assert Client().get(f"{base}tables/", HTTP_IF_NONE_MATCH=tables["ETag"]).status_code == 304
+    named = tables["ETag"].replace('"', "&quot;")
+    assert f'data-find-tables="{named}"' in after.content.decode()
+    for pairing in director.round(tournament, 1)["pairings"][1:]:  # the round ends: round 2
+        director.result(tournament, 1, pairing["slot"], winner=pairing["entries"][1], points=[1, 2])
+    drawn = Client().get(f"{base}tables/", HTTP_IF_NONE_MATCH=tables["ETag"])
+    assert drawn.status_code == 200 and drawn["ETag"] != tables["ETag"]
+    named = drawn["ETag"].replace('"', "&quot;")
+    assert f'data-find-tables="{named}"' in Client().get(base).content.decode()
 
 
 def _league(count: int) -> Any:
