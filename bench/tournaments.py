@@ -8,13 +8,20 @@
 - ``advance_256_tables_s``: the last result of a 256-table Swiss round posted over HTTP →
   the next round answered by ``GET …/rounds/{n}/``, drawn by a real Celery worker
   (``.ci/worker.sh``); the median of three rounds (goal: under 2 s).
+- ``result_64_ms``, ``result_1024_ms``, ``result_4096_ms``: a director's result posted over
+  HTTP (``POST …/pairings/{slot}/result/``, the round trip to gunicorn), the median of up to
+  ``BENCH_RESULTS`` results of round 1 of a Swiss of that many entries, a real worker
+  taking the standings' refreshes beside (goal: under 30 ms, and 4,096 within 1.5× of 64).
+- ``knockout_10240_round1_results_s``: the 2,048 results of round 1 of a 10,240-team
+  knockout posted over HTTP one after the other: the sum of their round trips (goal: under
+  60 s).
 
 The tournaments are set up in this process through the services (tasks in process); the
 server is gunicorn (one sync worker, DEBUG off) as in ``record_hand.py``. Figures are
 printed and merged into ``bench/results.json``. Run it as a module (``make bench``):
 
     DATABASE_URL=postgresql://…/scorekeeper_bench CELERY_BROKER_URL=redis://…/0 \\
-        .venv/bin/python -m bench.tournaments [knockout] [standings] [advance]
+        .venv/bin/python -m bench.tournaments [knockout] [standings] [advance] [results]
 """
 
 from __future__ import annotations
@@ -37,7 +44,16 @@ from bench.record_hand import DEFAULT_DB, ROOT, ensure_database, free_port, star
 DATABASE = os.environ.get("DATABASE_URL") or DEFAULT_DB
 BROKER = os.environ.get("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/0"
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "200"))
-GOALS = {"knockout_10240_draw_s": 5.0, "standings_256x9_s": 0.05, "advance_256_tables_s": 2.0}
+RESULTS = int(os.environ.get("BENCH_RESULTS", "200"))
+GOALS = {
+    "knockout_10240_draw_s": 5.0,
+    "standings_256x9_s": 0.05,
+    "advance_256_tables_s": 2.0,
+    "result_64_ms": 30.0,
+    "result_1024_ms": 30.0,
+    "result_4096_ms": 30.0,
+    "knockout_10240_round1_results_s": 60.0,
+}
 RNG = random.Random(20261122)
 
 
@@ -174,7 +190,54 @@ def last_result_to_next_round(
     raise SystemExit(f"round {number + 1} was not drawn within 60 s")
 
 
-def with_server(env: dict[str, str], body: Callable[[str], float]) -> float:
+def post_result(client: httpx.Client, tournament_id: Any, number: int, pairing: Any) -> float:
+    """One director's result over HTTP; its round trip in seconds."""
+    first, second = pairing.entries
+    winner = RNG.choice([first, second])
+    points = [250, 110] if winner == first else [110, 250]
+    url = f"/api/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing.slot}/result/"
+    start = time.perf_counter()
+    response = client.post(url, json={"winner": winner, "points": points})
+    elapsed = time.perf_counter() - start
+    assert response.status_code == 200, response.text
+    return elapsed
+
+
+def round_pairings(tournament_id: Any, number: int) -> list[Any]:
+    from tournaments.models import Pairing
+
+    return list(
+        Pairing.objects.filter(
+            tournament_id=tournament_id, round__number=number, match__isnull=False
+        ).order_by("slot")
+    )
+
+
+def results(base: str) -> dict[str, float]:
+    """The director's result at 64, 1,024 and 4,096 entries (ms), then the whole first
+    round of a 10,240-team knockout (s)."""
+    from tournaments.services import tournament_start
+
+    figures: dict[str, float] = {}
+    with httpx.Client(base_url=base, timeout=120) as client:
+        for count in (64, 1_024, 4_096):
+            tournament = create(count, [{"format": "swiss", "rounds": 3}])
+            tournament_start(tournament_id=tournament.pk)
+            pairings = round_pairings(tournament.pk, 1)[:-1][:RESULTS]  # no advance
+            times = [post_result(client, tournament.pk, 1, p) for p in pairings]
+            figures[f"result_{count}_ms"] = statistics.median(times[2:]) * 1000
+            print(f"  results at {count}: {len(times)}, max {max(times) * 1000:.1f} ms")
+        tournament = create(10_240, [{"format": "single_elimination"}])
+        tournament_start(tournament_id=tournament.pk)
+        pairings = round_pairings(tournament.pk, 1)
+        assert len(pairings) == 2_048, len(pairings)
+        times = [post_result(client, tournament.pk, 1, p) for p in pairings]
+        figures["knockout_10240_round1_results_s"] = sum(times)
+        print(f"  knockout results: median {statistics.median(times) * 1000:.1f} ms")
+    return figures
+
+
+def with_server(env: dict[str, str], body: Callable[[str], Any]) -> Any:
     port = free_port()
     server = start_server(env, port)
     try:
@@ -184,7 +247,7 @@ def with_server(env: dict[str, str], body: Callable[[str], float]) -> float:
         server.wait(timeout=10)
 
 
-def with_worker(body: Callable[[], float]) -> float:
+def with_worker(body: Callable[[], Any]) -> Any:
     with tempfile.TemporaryDirectory(prefix="bench-worker-") as folder:
         env = server_env(CELERY_BROKER_URL=BROKER, WORKER_DIR=folder, PYTHON=sys.executable)
         script = str(ROOT / ".ci" / "worker.sh")
@@ -204,11 +267,14 @@ def measure(names: list[str]) -> dict[str, float]:
     if "advance" in names:
         env = server_env(CELERY_BROKER_URL=BROKER)
         figures["advance_256_tables_s"] = with_worker(lambda: with_server(env, advance))
+    if "results" in names:
+        env = server_env(CELERY_BROKER_URL=BROKER)
+        figures.update(with_worker(lambda: with_server(env, results)))
     return figures
 
 
 def main() -> None:
-    names = sys.argv[1:] or ["knockout", "standings", "advance"]
+    names = sys.argv[1:] or ["knockout", "standings", "advance", "results"]
     ensure_database(DATABASE)
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
@@ -220,8 +286,12 @@ def main() -> None:
     figures = {name: round(value, 4) for name, value in measure(names).items()}
     print(f"Tournaments, PostgreSQL ({DATABASE.split('@')[-1]})")
     for name, value in figures.items():
+        unit = "ms" if name.endswith("_ms") else "s"
         verdict = "ok" if value < GOALS[name] else "MISSED"
-        print(f"  {name:24} {value:8.4f} s   (goal: under {GOALS[name]} s: {verdict})")
+        print(f"  {name:32} {value:9.4f} {unit}  (goal: under {GOALS[name]} {unit}: {verdict})")
+    if {"result_64_ms", "result_4096_ms"} <= figures.keys():
+        ratio = figures["result_4096_ms"] / figures["result_64_ms"]
+        print(f"  result 4,096 / 64: {ratio:.2f} (goal: at most 1.5)")
     record(figures)
 
 

@@ -10,7 +10,7 @@ class TournamentsConfig(AppConfig):
         from scorekeeper import hooks
         from scorekeeper.pages import extensions
 
-        from . import tasks
+        from . import tasks  # noqa: F401 (the tasks known by name in every process)
         from .pages.public import panel_context
         from .services import match_event
 
@@ -18,6 +18,3 @@ class TournamentsConfig(AppConfig):
         # scorekeeper never imports tournaments: it calls the listeners registered here
         # when a tournament's match finishes, reopens or changes result.
         hooks.register(match_event)
-        # The tasks known by name in this process too (``services.enqueue`` sends them by
-        # name; without a broker it runs them here).
-        assert tasks.round_advance.name

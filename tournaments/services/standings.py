@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from .. import convert
 from ..brackets import planner
@@ -74,34 +75,38 @@ def standings_request(tournament: Tournament) -> list[str]:
 
 def standings_refresh(*, tournament_id: Any) -> bool:
     """The task: the standings for the tournament's current version, computed without its
-    lock; stored (with a new version) if no write came in meanwhile, else stored as they were
-    at the version read and queued again. True when it stored anything."""
+    lock and stored by compare-and-set on the version: with a new version if no write came
+    in meanwhile, else as the standings of the version read, and queued again. True when it
+    stored anything."""
     Tournament.objects.filter(pk=tournament_id, standings_queued=True).update(
         standings_queued=False
     )
     tournament = Tournament.objects.defer("standings").get(pk=tournament_id)
-    if tournament.standings_version == tournament.version:
-        return False
     read = tournament.version
+    if tournament.standings_version == read:
+        return False
     loaded = snapshot_load(tournament)
     first_stage = loaded.stages[0].standings if loaded.stages else None
     rows, first = standings_rows(loaded.snapshot, first_stage)
     finished = tournament.status == Tournament.Status.FINISHED
     champion = champion_of(loaded.snapshot, first) if finished else tournament.champion
-    with transaction.atomic():
-        locked = tournament_locked(tournament_id)
-        if locked.standings_version >= read:
-            return False
-        locked.standings, locked.champion = rows, champion
-        if locked.version == read:
-            touch(locked, "standings", "standings_version", "champion")
-            return True
-        locked.standings_version = read
-        locked.save(update_fields=["standings", "standings_version", "champion"])
-        fields = standings_request(locked)
-        if fields:
-            locked.save(update_fields=fields)
-    return True
+    # Single statements: the row is locked while the database writes, not while Python
+    # serialises 10,000 rows.
+    newer = Tournament.objects.filter(pk=tournament_id, standings_version__lt=read)
+    if newer.filter(version=read).update(
+        standings=rows,
+        champion=champion,
+        standings_version=read + 1,
+        version=read + 1,
+        updated_at=timezone.now(),
+    ):
+        return True
+    stored = newer.update(standings=rows, champion=champion, standings_version=read)
+    if Tournament.objects.filter(pk=tournament_id, standings_queued=False).update(
+        standings_queued=True
+    ):
+        enqueue.standings_refresh(tournament_id=tournament_id)
+    return stored == 1
 
 
 def standings_store(tournament: Tournament) -> None:
