@@ -322,6 +322,11 @@ class Quality:
     floats: int = 0  # sum of d² over the pairings across d score groups
     float_points: int = 0  # sum of the match points between the two of each float
 
+    @property
+    def before_floats(self) -> tuple[int, int, int]:
+        """The faults above the floats: unpaired, rematches, the bye's place."""
+        return (self.unpaired, self.rematches, self.bye_above_lowest)
+
     @classmethod
     def of(
         cls,

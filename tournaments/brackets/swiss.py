@@ -25,9 +25,9 @@ against the best that tiers 1–3 allow (no entry unpaired, no rematch, the bye 
 lowest eligible entry, one float to the next group across each boundary with an odd number
 of entries above it: ``Quality.best``); where it falls short, the entries around the fault
 are matched again together, and failing that the whole band is matched at once, widened
-(twice as wide, one group further) until its pairing reaches that best, or a wider band
-does no better, or the band holds every pair. ``pairing: random`` uses a band of random
-neighbours drawn from the seed instead.
+(twice as wide, reaching twice as many groups) until its pairing reaches that best, or,
+short only in its floats, does no better than the narrower band's, or the band holds every
+pair. ``pairing: random`` uses a band of random neighbours drawn from the seed instead.
 
 ``pairing: random`` replaces tiers 3 and 4 by random weights drawn from the stage's seed.
 The better-ranked entry of a pairing sits first (team 0); tables are numbered by the rank of
@@ -152,11 +152,11 @@ def _match(
         whole = width >= n and (random or reach >= len(weights.sizes) - 1)
         if found <= best or whole:
             return pairs
-        if kept is not None and not (found.unpaired or found.rematches) and found >= kept[0]:
-            return kept[1]  # the wider band did no better
+        if kept is not None and found.before_floats == best.before_floats and found >= kept[0]:
+            return kept[1]  # floats out of reach: the wider band did no better
         if kept is None or found < kept[0]:
             kept = (found, pairs)
-        width, reach = width * 2, reach + 1
+        width, reach = width * 2, reach * 2
 
 
 def _trouble(

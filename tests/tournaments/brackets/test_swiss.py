@@ -2,6 +2,9 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as settings_hypothesis
+from hypothesis import strategies as st
 
 from tournaments.brackets import FORMATS, DrawInput, Entry, Pairing, Result, RuleViolation
 from tournaments.brackets.matching import Quality, Weights
@@ -243,3 +246,31 @@ def test_random_pairing_of_a_big_field_is_kept_by_the_seed_with_no_rematch():
     assert seats(draws[0]) != [
         p.entries for p in SWISS.draw(DrawInput(settings(4), entries(601), [], 1, 3)).pairings
     ]
+
+
+@settings_hypothesis(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(6, 40), st.integers(0, 10**6))
+def test_the_band_reaches_every_pairs_faults_even_when_rematches_bind(n, seed):
+    # Small fields and many rounds: the band's repairs and widening are needed here.
+    rng = random.Random(seed)
+    order = list(range(1, n + 1))
+    points = dict.fromkeys(order, 0)
+    met, had = set(), Counter()
+    for _round in range(rng.randint(1, n - 2)):
+        ranked = sorted(order, key=lambda e: (-points[e], e))
+        fewest = min(had[e] for e in order)
+        eligible = [e for e in ranked if had[e] == fewest] if n % 2 else []
+        band = pair_round(ranked, points, met, had, every=False)
+        every = pair_round(ranked, points, met, had, every=True)
+        assert faults(band, ranked, points, met, eligible) == faults(
+            every, ranked, points, met, eligible
+        )
+        for pair in every:
+            if len(pair) == 1:
+                had[pair[0]] += 1
+                points[pair[0]] += 2
+            else:
+                met.add(frozenset(pair))
+                winner = rng.choice([*pair, None])
+                for e in pair:
+                    points[e] += 1 if winner is None else 2 * (winner == e)
