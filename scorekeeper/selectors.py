@@ -1,9 +1,16 @@
-"""Reads that the API and the pages share."""
+"""Reads that the API and the pages share.
+
+A match is read as one ``MatchView`` per request (``match_view``): its variant looked up
+once and its state folded once from the row, then the API's document (``data``) and the
+match page's outlook (``outlook``) computed from them, each once.
+"""
 
 from __future__ import annotations
 
 import re
 import uuid
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.db.models import QuerySet
@@ -43,23 +50,136 @@ def is_bella(match: Match) -> bool:
 
 
 def outlook(match: Match) -> dict[str, Any]:
-    """The game in play as the engine sees it: la bella, the target in force (la bella's
-    or a raised one), whether it rose, and who waits on his partner's score (seat, partner)."""
-    table = table_of(match)
-    ctx = state_of(match).context(table)
-    target = table.variant.target_in_force(ctx)
-    start = ctx.target() if target is not None else None
-    return {
-        "bella": ctx.is_bella,
-        "target": target,
-        "raised": target is not None and target != start,
-        "waiting": table.variant.waiting_on_partner(ctx),
-        "dealers_after": table.variant.dealers_after(ctx),
-        "speakers": [
-            table.variant.later_first_to_speak(seat, ctx.game)
-            for seat in range(table.variant.players)
-        ],
-    }
+    """The game in play as the engine sees it (``MatchView.outlook``)."""
+    return match_view(match, writable=False).outlook
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """A match as every read shows it, built once per request by ``match_view``: the row,
+    whether the link may write, the table (its variant) and the state the engine folded;
+    the hands and changes are read when first asked for, unless given."""
+
+    match: Match
+    writable: bool
+    table: rules.Table
+    state: rules.MatchState
+    given_hands: list[Hand] | None = None
+    given_changes: list[HandChange] | None = None
+
+    @property
+    def variant(self) -> rules.Variant:
+        return self.table.variant
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    @cached_property
+    def hands(self) -> list[Hand]:
+        return self.given_hands if self.given_hands is not None else list(hands_of(self.match))
+
+    @cached_property
+    def changes(self) -> list[HandChange]:
+        if self.given_changes is not None:
+            return self.given_changes
+        return list(changes_of(self.match))
+
+    @cached_property
+    def outcome(self) -> rules.Outcome:
+        return rules.outcome(self.table, self.state)
+
+    @cached_property
+    def outlook(self) -> dict[str, Any]:
+        """The game in play as the engine sees it: la bella, the target in force (la
+        bella's or a raised one), whether it rose, and who waits on his partner's score
+        (seat, partner)."""
+        variant = self.variant
+        ctx = self.state.context(self.table)
+        target = variant.target_in_force(ctx)
+        start = ctx.target() if target is not None else None
+        return {
+            "bella": ctx.is_bella,
+            "target": target,
+            "raised": target is not None and target != start,
+            "waiting": variant.waiting_on_partner(ctx),
+            "dealers_after": variant.dealers_after(ctx),
+            "speakers": [
+                variant.later_first_to_speak(seat, ctx.game) for seat in range(variant.players)
+            ],
+        }
+
+    @cached_property
+    def data(self) -> dict[str, Any]:
+        """The match as the API shows it; without ``id`` for a spectator."""
+        match, variant, state = self.match, self.variant, self.state
+        data: dict[str, Any] = {"id": str(match.id)} if self.writable else {}
+        data.update(
+            {
+                "view_id": match.view_id,
+                "variant": match.variant,
+                "players": match.players,
+                "teams": _teams(variant),
+                "options": match.options,
+                "games_to_win": match.games_to_win,
+                "first_dealer": match.first_dealer,
+                "status": match.status,
+                "closed": match.closed,
+                "game": state.game.number,
+                "scores": _list(state.game.scores),
+                "player_scores": _list(state.game.player_scores),
+                "games_won": list(state.games_won) if variant.teams is not None else None,
+                "games": [
+                    {
+                        "number": g.number,
+                        "scores": _list(g.scores),
+                        "player_scores": _list(g.player_scores),
+                        "winner": g.winner,
+                        "finished": g.finished,
+                    }
+                    for g in state.games
+                ],
+                "winner": match.winner,
+                "next": None
+                if state.finished
+                else {
+                    "number": state.number,
+                    "dealer": state.next.dealer,
+                    "first_to_speak": state.next.first_to_speak,
+                },
+                "hands": [hand_data(hand) for hand in self.hands],
+                "changes": [change_data(change) for change in self.changes],
+                "created_at": match.created_at.isoformat(),
+                **self._limits_data(),
+            }
+        )
+        return data
+
+    def _limits_data(self) -> dict[str, Any]:
+        """Where a tournament placed the match and its limits (nulls and false for a
+        friendly match), and each side's points (null without sides: trionfo)."""
+        match, state = self.match, self.state
+        return {
+            "tournament": match.tournament,
+            "round": match.round,
+            "table": match.table,
+            "hands_per_match": match.hands_per_match,
+            "at_time": match.at_time if match.tournament is not None else None,
+            "time_called": state.time_called,
+            "draw": state.draw,
+            "points": list(self.outcome.points) if self.variant.teams is not None else None,
+        }
+
+
+def match_view(
+    match: Match,
+    *,
+    writable: bool,
+    hands: list[Hand] | None = None,
+    changes: list[HandChange] | None = None,
+) -> MatchView:
+    """The match's one view for this request: one variant lookup, one state fold."""
+    return MatchView(match, writable, table_of(match), state_of(match), hands, changes)
 
 
 def hands_of(match: Match) -> QuerySet[Hand]:
@@ -87,75 +207,13 @@ def match_data(
     hands: list[Hand] | None = None,
     changes: list[HandChange] | None = None,
 ) -> dict[str, Any]:
-    """The match as the API shows it; without ``id`` for a spectator."""
-    variant = rules.get_variant(match.variant)
-    state = state_of(match)
-    data: dict[str, Any] = {"id": str(match.id)} if writable else {}
-    data.update(
-        {
-            "view_id": match.view_id,
-            "variant": match.variant,
-            "players": match.players,
-            "teams": _teams(variant),
-            "options": match.options,
-            "games_to_win": match.games_to_win,
-            "first_dealer": match.first_dealer,
-            "status": match.status,
-            "closed": match.closed,
-            "game": state.game.number,
-            "scores": _list(state.game.scores),
-            "player_scores": _list(state.game.player_scores),
-            "games_won": list(state.games_won) if variant.teams is not None else None,
-            "games": [
-                {
-                    "number": g.number,
-                    "scores": _list(g.scores),
-                    "player_scores": _list(g.player_scores),
-                    "winner": g.winner,
-                    "finished": g.finished,
-                }
-                for g in state.games
-            ],
-            "winner": match.winner,
-            "next": None
-            if state.finished
-            else {
-                "number": state.number,
-                "dealer": state.next.dealer,
-                "first_to_speak": state.next.first_to_speak,
-            },
-            "hands": [
-                hand_data(hand) for hand in (hands if hands is not None else hands_of(match))
-            ],
-            "changes": [
-                change_data(c) for c in (changes if changes is not None else changes_of(match))
-            ],
-            "created_at": match.created_at.isoformat(),
-            **_limits_data(match, variant, state),
-        }
-    )
-    return data
+    """The match as the API shows it; without ``id`` for a spectator (``MatchView.data``)."""
+    return match_view(match, writable=writable, hands=hands, changes=changes).data
 
 
 def match_outcome(match: Match) -> rules.Outcome:
     """The match's result as a tournament counts it (winner or draw, points, games won)."""
     return rules.outcome(table_of(match), state_of(match))
-
-
-def _limits_data(match: Match, variant: rules.Variant, state: rules.MatchState) -> dict[str, Any]:
-    """Where a tournament placed the match and its limits (nulls and false for a friendly
-    match), and each side's points (null without sides: trionfo)."""
-    points = rules.outcome(table_of(match), state).points
-    return {
-        "tournament": match.tournament,
-        "round": match.round,
-        "table": match.table,
-        "hands_per_match": match.hands_per_match,
-        "at_time": match.at_time if match.tournament is not None else None,
-        "time_called": state.time_called,
-        "draw": state.draw,
-        "points": list(points) if variant.teams is not None else None,
-    }
 
 
 def variant_data(variant: rules.Variant) -> dict[str, Any]:

@@ -21,12 +21,12 @@ from ..models import Match
 from . import live, sheet
 
 
-def target_now(match: Match) -> int | None:
+def target_now(view: selectors.MatchView) -> int | None:
     """The target of the game being played, as the engine reads it (la bella's, or a raised
     one); None for a session or a finished match."""
-    if selectors.state_of(match).finished:
+    if view.finished:
         return None
-    return selectors.outlook(match)["target"]
+    return view.outlook["target"]
 
 
 def leader(totals: Sequence[tuple[Any, int]]) -> tuple[Any, int] | None:
@@ -39,12 +39,13 @@ def leader(totals: Sequence[tuple[Any, int]]) -> tuple[Any, int] | None:
 
 
 def board_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
-    data = selectors.match_data(match, writable=writable)
-    context = sheet.match_page(data, writable=writable, outlook=selectors.outlook(match))
+    view = selectors.match_view(match, writable=writable)
+    data = view.data
+    context = sheet.match_page(view)
     won = dict((col.label, games) for col, games in context["games_won"] or [])
     # Once the match is over the banner names the winner: nobody "leads" any more.
     ahead = leader(context["totals"]) if data["status"] != "finished" else None
-    target = target_now(match)
+    target = target_now(view)
     sides = [
         {
             "label": col.label,

@@ -15,11 +15,11 @@ def listing() -> list[dict[str, Any]]:
     """The demo matches as the home page lists them, in the page's language."""
     found = []
     for match in demo_matches():
-        variant = rules.find_variant(match.variant)
-        if variant is None:
+        if rules.find_variant(match.variant) is None:
             continue
-        data = selectors.match_data(match, writable=True)
-        page = sheet.match_page(data, writable=True, outlook=selectors.outlook(match))
+        view = selectors.match_view(match, writable=True)
+        variant, data = view.variant, view.data
+        page = sheet.match_page(view)
         found.append(
             {
                 "id": str(match.pk),

@@ -1,4 +1,5 @@
-"""The match page's content, built from the match as the API shows it (`match_data`).
+"""The match page's content, built from the request's ``MatchView``: the match as the API
+shows it (its ``data``), the engine's outlook and the variant, each computed once.
 
 Columns are the sides that score: teams, the two players of belote_2p, or each player
 where players are scored alone (400, 41, trionfo). The chart is plain numbers for an
@@ -19,6 +20,7 @@ from .handform import hand_line
 
 if TYPE_CHECKING:
     from ..models import Match
+    from ..selectors import MatchView
 
 COLOURS = ("#0b6e4f", "#b3261e", "#1f4fa3", "#8a4b00", "#6b2e8f")
 CHART_W, CHART_H, PAD = 320, 150, 8
@@ -53,8 +55,7 @@ def _by_column(variant: rules.Variant, team: Any, player: Any) -> list[int] | No
 
 def line_of(match: Match, hand: Mapping[str, Any]) -> str:
     """One hand's line, as the sheet would show it, for a match that is not loaded whole."""
-    variant = rules.find_variant(match.variant)
-    assert variant is not None
+    variant = rules.get_variant(match.variant)
     return hand_line(variant, hand, Names(match.players, variant.teams))
 
 
@@ -259,14 +260,10 @@ def standing(outlook: Mapping[str, Any], names: Names) -> list[str]:
     return out
 
 
-def match_page(
-    match_data: Mapping[str, Any], *, writable: bool, outlook: Mapping[str, Any] | None = None
-) -> dict[str, Any]:
-    """Everything the score sheet shows; ``outlook``: the game in play as the engine sees it
-    (``selectors.outlook``: la bella, the target in force, who waits on his partner)."""
-    outlook = outlook or {}
-    variant = rules.find_variant(match_data["variant"])
-    assert variant is not None
+def match_page(view: MatchView) -> dict[str, Any]:
+    """Everything the score sheet shows, from the match's data and its outlook (the game in
+    play as the engine sees it: la bella, the target in force, who waits on his partner)."""
+    match_data, outlook, variant, writable = view.data, view.outlook, view.variant, view.writable
     names = Names(match_data["players"], match_data["teams"])
     cols = columns(variant, names)
     current = _by_column(variant, match_data.get("scores"), match_data.get("player_scores"))

@@ -182,10 +182,9 @@ def js_words() -> dict[str, str]:
 
 
 def _match_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
-    data = selectors.match_data(match, writable=writable)
-    outlook = selectors.outlook(match)
-    context = sheet.match_page(data, writable=writable, outlook=outlook)
-    variant = context["variant"]
+    view = selectors.match_view(match, writable=writable)
+    data, outlook, variant = view.data, view.outlook, view.variant
+    context = sheet.match_page(view)
     context.update(
         match=data,
         token=token,
@@ -198,7 +197,7 @@ def _match_context(match: Match, writable: bool, token: str) -> dict[str, Any]:
         },
     )
     if writable and data["status"] != "finished":
-        context["hand_form"] = handform.context(context["variant"], data)
+        context["hand_form"] = handform.context(variant, data)
         context["rotation"] = sheet.rotation(variant, data, outlook, context["names"])
     return context
 
