@@ -88,7 +88,7 @@ class TournamentList(Api):
     @extend_schema(
         request=TournamentCreateSerializer,
         parameters=[IDEMPOTENCY],
-        responses={201: TournamentSerializer, 400: ERRORS[400]},
+        responses={201: TournamentSerializer, 400: ERRORS[400], 409: ERRORS[409]},
         summary="Create a tournament",
     )
     def post(self, request: Request) -> Response:
