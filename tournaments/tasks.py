@@ -14,6 +14,7 @@ from typing import Any
 from celery import shared_task
 
 from . import services
+from .services import ratings
 
 
 @shared_task(name="tournaments.round_advance", acks_late=True)
@@ -27,3 +28,9 @@ def round_advance(round_id: Any) -> int | None:
 def clock_tick() -> int:
     """Call time on rounds and tables past their end; redo overdue advances."""
     return services.clock_tick()
+
+
+@shared_task(name="tournaments.rating_update", acks_late=True, ignore_result=True)
+def rating_update(club_id: Any, since: Any = None) -> int:
+    """Re-rate a club from the first pairing that changed (a no-op when none did)."""
+    return ratings.club_ratings_update(club_id=club_id, since=since)

@@ -16,6 +16,7 @@ from scorekeeper.selectors import VIEW_ID, key_of
 
 from ..brackets import standings as bracket_standings
 from ..models import Entry, Pairing, Round, Stage, TableKey, Tournament
+from .clubs import tournament_club_data
 
 
 def tournament_by_token(token: str) -> tuple[Tournament, bool]:
@@ -91,6 +92,7 @@ def pairing_data(pairing: Pairing, *, director: bool) -> dict[str, Any]:
             "decided_by": pairing.source,
             "ends_at": _iso(pairing.ends_at),
             "time_called": pairing.time_called,
+            "win_chance": pairing.win_chance,
         }
     )
     return data
@@ -218,6 +220,7 @@ def tournament_data(tournament: Tournament, *, director: bool) -> dict[str, Any]
             "standings": standings_data(tournament, entries),
         }
     )
+    data.update(tournament_club_data(tournament))  # clubs.md: "club" and "season"
     if director:
         data["tables"] = [
             {"table": table, "key": key}

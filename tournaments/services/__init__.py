@@ -43,6 +43,7 @@ from ..results import (
     standings_store,
 )
 from ..results import match_event as match_event  # re-exported: the hook's listener
+from . import ratings
 
 Status = Tournament.Status
 
@@ -364,6 +365,7 @@ def _store_draw(
         raise MatchConflict(_("Round {number} has already been drawn."), number=number) from error
     matches = _create_matches(tournament, stage, round_, draw, entries)
     rows = [_pairing_row(tournament, round_, pairing, matches) for pairing in draw.pairings]
+    ratings.win_chance_fill(tournament=tournament, pairings=rows, entries=entries)  # clubs
     fastpath.insert_many(rows)
     tables = sorted({p.table for p in draw.pairings if p.table is not None})
     TableKey.objects.bulk_create(
@@ -588,6 +590,7 @@ def _results_changed(tournament: Tournament, round_: Round) -> None:
         standings_store(tournament)
     _touch(tournament, "standings", "champion")
     round_settled(round_)
+    ratings.result_changed(tournament=tournament, round_=round_)  # clubs: re-rate
 
 
 CLOCK_ACTIONS = ("call_time", "extend")
