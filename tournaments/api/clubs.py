@@ -247,7 +247,9 @@ PLAYER_COLUMNS = (
 
 
 class ClubPlayersCsv(ClubApi):
-    @extend_schema(responses={200: OpenApiResponse(description="CSV")}, summary="Players CSV")
+    @extend_schema(
+        responses={200: OpenApiResponse(description="CSV"), 404: ERRORS[404]}, summary="Players CSV"
+    )
     def get(self, request: Request, token: str) -> HttpResponse:
         club, _director = self.open(token)
         words = [
@@ -267,7 +269,9 @@ class ClubPlayersCsv(ClubApi):
 
 
 class TournamentResultsCsv(Api):
-    @extend_schema(responses={200: OpenApiResponse(description="CSV")}, summary="Results CSV")
+    @extend_schema(
+        responses={200: OpenApiResponse(description="CSV"), 404: ERRORS[404]}, summary="Results CSV"
+    )
     def get(self, request: Request, token: str) -> HttpResponse:
         try:
             tournament, _director = selectors.tournament_by_token(token)

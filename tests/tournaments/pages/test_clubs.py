@@ -77,3 +77,19 @@ def test_the_desk_adds_merges_imports_and_starts_the_next_evening(club):
     assert Tournament.objects.filter(club=club).count() == 2
     latest = Tournament.objects.filter(club=club).order_by("-created_at").first()
     assert latest.season.number == 1 and latest.status == "registration"
+
+
+def test_the_projector_shows_each_tables_chance_to_win(club):
+    last = Tournament.objects.get(club=club)
+    second = clubs.club_tournament_create(
+        club_id=club.pk, fields={"name": "Next"}, season=1, copy_of=str(last.pk)
+    )
+    services.entries_add(
+        tournament_id=second.pk,
+        entries=[{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
+    )
+    services.tournament_start(tournament_id=second.pk)
+    html = Client().get(f"/p/{second.view_id}/projector/live/").content.decode()
+    assert "win-chance" in html and "%" in html
+    first = Client().get(f"/p/{last.view_id}/projector/live/").content.decode()
+    assert "win-chance" not in first  # nobody was rated when the first evening was drawn
