@@ -56,6 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.record_hand
 	$(BIN)/python -m bench.tournaments
 	$(BIN)/python bench/public_poll.py
+	$(BIN)/python -m bench.ratings
 
 # A production release, with the production environment set (README, "Production"):
 # compile the translations, collect the static files, migrate.

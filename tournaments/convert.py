@@ -163,3 +163,10 @@ def row_data(row: Row) -> dict[str, Any]:
     if data.get("group") is None:
         data.pop("group", None)
     return data
+
+
+def stage_data(stage: Stage) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": stage.format, **stage.settings}
+    if stage.advance is not None:
+        data["advance"] = stage.advance
+    return data

@@ -377,6 +377,7 @@ class RatedPairing(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rated_pairings")
     position = models.PositiveIntegerField()
     pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="+")
+    finished_at = models.DateTimeField(help_text="The pairing's, when it was rated.")
     teams = models.JSONField()
     outcome = models.CharField(max_length=8, help_text="a, b or draw")
 
@@ -385,21 +386,28 @@ class RatedPairing(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["club", "position"], name="one_rated_per_position"),
         ]
+        indexes = [models.Index(fields=["club", "finished_at"])]
 
     def __str__(self) -> str:
         return f"{self.position}: {self.outcome}"
 
 
 class RatingPoint(models.Model):
-    """A player's rating after one rated pairing (the chart's points)."""
+    """A player's rating after the club's rated pairing at ``position`` (the chart's
+    points); kept by position, as ``RatedPairing`` is, so a replay replaces a tail."""
 
-    rated = models.ForeignKey(RatedPairing, on_delete=models.CASCADE, related_name="points")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_points")
+    position = models.PositiveIntegerField()
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_points")
     mu = models.FloatField()
     sigma = models.FloatField()
 
     class Meta:
-        ordering = ["rated", "player"]
+        ordering = ["club", "position", "player"]
+        indexes = [
+            models.Index(fields=["club", "position"]),
+            models.Index(fields=["player", "position"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player_id}: {self.mu:.2f}"

@@ -16,6 +16,7 @@ from typing import Any
 from celery import shared_task
 
 from . import services
+from .services import ratings
 
 
 @shared_task(name="tournaments.round_advance", acks_late=True)
@@ -35,3 +36,9 @@ def standings_refresh(tournament_id: Any) -> bool:
 def clock_tick() -> int:
     """Call time on rounds and tables past their end; redo overdue advances."""
     return services.clock_tick()
+
+
+@shared_task(name="tournaments.rating_update", acks_late=True, ignore_result=True)
+def rating_update(club_id: Any, since: Any = None) -> int:
+    """Re-rate a club from the first pairing that changed (a no-op when none did)."""
+    return ratings.club_ratings_update(club_id=club_id, since=since)

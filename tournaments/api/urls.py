@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import clubs, views
 
 urlpatterns = [
     path("tournaments/", views.TournamentList.as_view(), name="tournament-list"),
@@ -33,4 +33,38 @@ urlpatterns = [
     ),
     path("tournaments/<str:token>/standings/", views.Standings.as_view(), name="standings"),
     path("tables/<str:key>/", views.TableDetail.as_view(), name="table-detail"),
+]
+
+# Clubs (clubs.md): the clubs' own URLs, and the tournaments' exports.
+urlpatterns += [
+    path("clubs/", clubs.ClubList.as_view(), name="club-list"),
+    path("clubs/<str:token>/", clubs.ClubDetail.as_view(), name="club-detail"),
+    path(
+        "clubs/<str:token>/tournaments/",
+        clubs.ClubTournaments.as_view(),
+        name="club-tournaments",
+    ),
+    path("clubs/<str:token>/players/", clubs.ClubPlayers.as_view(), name="club-players"),
+    path("clubs/<str:token>/players.csv", clubs.ClubPlayersCsv.as_view(), name="club-players-csv"),
+    path(
+        "clubs/<str:token>/players/<int:number>/",
+        clubs.ClubPlayer.as_view(),
+        name="club-player",
+    ),
+    path(
+        "clubs/<str:token>/players/<int:number>/merge/",
+        clubs.ClubPlayerMerge.as_view(),
+        name="club-player-merge",
+    ),
+    path("clubs/<str:token>/seasons/", clubs.ClubSeasons.as_view(), name="club-seasons"),
+    path(
+        "clubs/<str:token>/seasons/<int:number>/standings/",
+        clubs.SeasonStandings.as_view(),
+        name="season-standings",
+    ),
+    path(
+        "tournaments/<str:token>/results.csv",
+        clubs.TournamentResultsCsv.as_view(),
+        name="tournament-results-csv",
+    ),
 ]

@@ -25,6 +25,7 @@ from scorekeeper.throttling import CreateThrottle
 
 from .. import selectors, services, validation
 from ..models import TableKey, Tournament
+from . import csv
 from .schema import (
     ClockSerializer,
     EntryPatchSerializer,
@@ -271,13 +272,16 @@ class RoundClock(TournamentApi):
 
 
 class Standings(TournamentApi):
+    renderer_classes = csv.RENDERERS  # clubs.md: ?format=csv
+
     @extend_schema(
         responses={200: StandingSerializer(many=True), **READ},
         summary="The standings, in rank order",
     )
     def get(self, request: Request, token: str) -> Response:
         tournament, _director = self.open(token)
-        return Response(selectors.standings_data(tournament, list(tournament.entries.all())))
+        rows = selectors.standings_data(tournament, list(tournament.entries.all()))
+        return csv.standings_csv(rows) if csv.wants_csv(request) else Response(rows)
 
 
 class TableDetail(Api):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -47,24 +48,32 @@ def replay(
     """Rate ``games`` in order from ``start`` (a player not in it has the defaults).
     Returns every player's rating after them (those of ``start`` included) and, for each
     game, each of its players' ``(id, mu, sigma)`` after it."""
-    now = dict(start)
+    # The library's own rating objects are carried from game to game (what ``rate``
+    # returns is what the next game rates): no copy made per game but the library's.
+    held: dict[int, Any] = {}
+    rated = {player: rating.rated for player, rating in start.items()}
     history: list[list[tuple[int, float, float]]] = []
-    rating = MODEL.rating
+
+    def held_rating(player: int) -> Any:
+        if player not in held:
+            begin = start.get(player) or Rating()
+            held[player] = MODEL.rating(mu=begin.mu, sigma=begin.sigma)
+            rated.setdefault(player, 0)
+        return held[player]
+
     for game in games:
-        sides = [[_get(now, p) for p in game.a], [_get(now, p) for p in game.b]]
-        teams = [[rating(mu=r.mu, sigma=r.sigma) for r in side] for side in sides]
-        rated = MODEL.rate(teams, ranks=RANKS[game.outcome])
+        teams = [[held_rating(p) for p in game.a], [held_rating(p) for p in game.b]]
+        after = MODEL.rate(teams, ranks=RANKS[game.outcome])
         points = []
-        for ids, side, after in ((game.a, sides[0], rated[0]), (game.b, sides[1], rated[1])):
-            for player, before, new in zip(ids, side, after, strict=True):
-                now[player] = Rating(new.mu, new.sigma, before.rated + 1)
+        for ids, new_side in ((game.a, after[0]), (game.b, after[1])):
+            for player, new in zip(ids, new_side, strict=True):
+                held[player] = new
+                rated[player] += 1
                 points.append((player, new.mu, new.sigma))
         history.append(points)
+    now = dict(start)
+    now.update({p: Rating(r.mu, r.sigma, rated[p]) for p, r in held.items()})
     return now, history
-
-
-def _get(ratings: Mapping[int, Rating], player: int) -> Rating:
-    return ratings.get(player) or Rating()
 
 
 def win_chance(a: Sequence[Rating | None], b: Sequence[Rating | None]) -> list[float] | None:

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from . import desk_entries, views
+from . import clubs, desk_entries, views
 
 urlpatterns = [
     path("tournaments/new/", views.choose, name="tournament-choose"),
@@ -27,4 +27,12 @@ urlpatterns = [
     ),
     path("d/<str:token>/cards/", views.cards, name="desk-cards"),
     path("t/<str:key>/", views.table, name="table-card"),
+]
+
+# Clubs (clubs.md): a new club and the club's desk.
+urlpatterns += [
+    path("clubs/new/", clubs.club_new, name="club-new"),
+    path("club/<str:token>/", clubs.club_desk, name="club-desk"),
+    path("club/<str:token>/next/", clubs.club_next_evening, name="club-next"),
+    path("club/<str:token>/<str:action>/", clubs.club_desk_action, name="club-desk-action"),
 ]

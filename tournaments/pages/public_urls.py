@@ -3,7 +3,7 @@ tournaments)."""
 
 from django.urls import path
 
-from . import public
+from . import clubs, public
 
 urlpatterns = [
     path("<str:view_id>/", public.public_page, name="tournament-public"),
@@ -18,4 +18,10 @@ urlpatterns = [
         public.match_panel,
         name="tournament-match-panel",
     ),
+]
+
+# Clubs (clubs.md): a club's public page and its players' pages.
+urlpatterns += [
+    path("c/<str:view_id>/", clubs.club_public, name="club-public"),
+    path("c/<str:view_id>/players/<int:number>/", clubs.club_player, name="club-player"),
 ]

@@ -50,6 +50,7 @@ def pairing_data(pairing: Pairing, *, director: bool) -> dict[str, Any]:
             "decided_by": pairing.source,
             "ends_at": iso(pairing.ends_at),
             "time_called": pairing.time_called,
+            "win_chance": pairing.win_chance,
         }
     )
     return data

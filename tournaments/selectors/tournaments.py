@@ -9,7 +9,9 @@ from django.utils.translation import gettext
 
 from scorekeeper.selectors import VIEW_ID, key_of
 
+from ..convert import stage_data as stage_data
 from ..models import Entry, Pairing, Stage, TableKey, Tournament
+from .clubs import tournament_club_data
 from .rounds import iso, round_name, rounds_data
 from .standings import standings_data
 
@@ -32,13 +34,6 @@ def entry_data(entry: Entry) -> dict[str, Any]:
         "seed": entry.seed,
         "active": entry.active,
     }
-
-
-def stage_data(stage: Stage) -> dict[str, Any]:
-    data: dict[str, Any] = {"format": stage.format, **stage.settings}
-    if stage.advance is not None:
-        data["advance"] = stage.advance
-    return data
 
 
 def tournament_data(tournament: Tournament, *, director: bool) -> dict[str, Any]:
@@ -71,6 +66,7 @@ def tournament_data(tournament: Tournament, *, director: bool) -> dict[str, Any]
             "standings": standings_data(tournament, entries),
         }
     )
+    data.update(tournament_club_data(tournament))  # clubs.md: "club" and "season"
     if director:
         data["problem"] = problem_data(tournament)
         data["tables"] = [

@@ -21,12 +21,15 @@ log = logging.getLogger(__name__)
 
 ROUND_ADVANCE = "tournaments.round_advance"
 STANDINGS_REFRESH = "tournaments.standings_refresh"
+RATING_UPDATE = "tournaments.rating_update"
 
 
 def send(name: str, *args: Any) -> bool:
     """Send the task now; False (logged) when the broker refused it."""
     app = current_app
     if app.conf.task_always_eager:
+        if name not in app.tasks:  # no worker has imported the tasks' modules
+            app.loader.import_default_modules()
         app.tasks[name].apply(args=args)
         return True
     try:
@@ -49,3 +52,8 @@ def round_advance(*, round_id: Any) -> None:
 def standings_refresh(*, tournament_id: Any) -> None:
     """Recompute the stored standings for the tournament's version, after the commit."""
     after_commit(STANDINGS_REFRESH, str(tournament_id))
+
+
+def rating_update(*, club_id: Any, since: Any) -> None:
+    """Re-rate the club from the pairings finished at ``since`` on, after the commit."""
+    after_commit(RATING_UPDATE, str(club_id), since.isoformat() if since is not None else None)

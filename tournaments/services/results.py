@@ -27,7 +27,7 @@ from scorekeeper.selectors import match_outcome
 from .. import convert
 from ..brackets import get_format
 from ..models import Pairing, ResultChange, Round, Stage, Tournament
-from . import enqueue
+from . import enqueue, ratings
 from .rounds import problem_clear
 from .snapshot import touch, tournament_locked
 from .standings import standings_request
@@ -80,6 +80,7 @@ def result_recorded(tournament: Tournament, round_: Round) -> None:
     if not advancing:
         fields += standings_request(tournament)
     touch(tournament, *fields)
+    ratings.result_changed(tournament=tournament, round_=round_)
 
 
 def _points(value: Any, size: int) -> list[int]:

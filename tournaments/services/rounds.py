@@ -27,7 +27,7 @@ from .. import convert
 from ..brackets import Result, get_format
 from ..brackets.planner import Finish, NextRound, Snapshot, plan
 from ..models import Entry, Pairing, Round, Stage, TableKey, Tournament
-from . import enqueue
+from . import enqueue, ratings
 from .snapshot import snapshot_load, touch, tournament_locked
 from .standings import after_change, champion_of, first_stage_rows, standings_rows
 
@@ -112,6 +112,7 @@ def _store_draw(
         )
         for pairing in decision.draw.pairings
     ]
+    ratings.win_chance_fill(tournament=tournament, pairings=rows, entries=entries)
     fastpath.insert_many(rows)
     tables = sorted({p.table for p in decision.draw.pairings if p.table is not None})
     TableKey.objects.bulk_create(

@@ -1,0 +1,79 @@
+"""The ratings service: an update after a change equals rating everything from scratch,
+and running the task twice changes nothing the second time."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments import services
+from tournaments.models import Club, Player, RatedPairing, Round
+from tournaments.services import clubs, ratings
+from tournaments.tasks import rating_update
+
+TEAMS = [["Anna", "Bruno"], ["Carla", "Dario"], ["Elsa", "Fabio"], ["Gina", "Hugo"]]
+
+
+def _evening(club: Club):
+    tournament = clubs.club_tournament_create(
+        club_id=club.pk,
+        fields={
+            "name": "Friday",
+            "variant": "tarneeb",
+            "auto_advance": False,
+            "stages": [{"format": "swiss", "rounds": 2}],
+            "entries": [{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
+        },
+    )
+    services.tournament_start(tournament_id=tournament.pk)
+    return tournament
+
+
+def _decide(tournament, number: int, side: int) -> None:
+    for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
+        services.pairing_result_set(
+            tournament_id=tournament.pk,
+            round_number=number,
+            slot=pairing.slot,
+            winner=pairing.entries[side],
+            points=[10, 3] if side == 0 else [3, 10],
+        )
+
+
+def _snapshot(club: Club) -> dict[tuple[str, str], float]:
+    return {
+        (p.name, k): getattr(p, k)
+        for p in Player.objects.filter(club=club)
+        for k in ("mu", "sigma", "rated_pairings")
+    }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_update_after_a_correction_equals_rating_from_scratch():
+    club = clubs.club_create(name="Club", language="fr")
+    first = _evening(club)
+    _decide(first, 1, 0)
+    services.round_draw(tournament_id=first.pk)
+    _decide(first, 2, 0)
+    second = _evening(club)
+    _decide(second, 1, 1)
+    _decide(first, 1, 1)  # a correction of the first evening's first round
+    incremental = _snapshot(club)
+    assert RatedPairing.objects.filter(club=club).count() == 6
+    RatedPairing.objects.all().delete()
+    Player.objects.update(mu=0, sigma=0, rated_pairings=0)
+    assert ratings.club_ratings_update(club_id=club.pk) == 6
+    assert _snapshot(club) == pytest.approx(incremental)
+    assert rating_update(str(club.pk)) == 0  # nothing left to do: safe twice
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_pairing_without_a_club_is_not_rated():
+    tournament = services.tournament_create(
+        name="Alone",
+        variant="tarneeb",
+        stages=[{"format": "swiss", "rounds": 1}],
+        entries=[{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
+    )
+    services.tournament_start(tournament_id=tournament.pk)
+    _decide(tournament, 1, 0)
+    assert not RatedPairing.objects.exists() and not Player.objects.exists()

@@ -1,0 +1,289 @@
+"""Thin API views of clubs (``../shared/clubs.md``): parse, call one service or selector,
+render. Writes go through the club's ``id`` only; its ``view_id`` is 403 for them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from django.utils.translation import gettext
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scorekeeper.api.idempotency import idempotent
+from scorekeeper.api.views import IDEMPOTENCY, Api, SafeJSONParser
+from scorekeeper.throttling import CreateThrottle
+
+from .. import selectors, validation
+from ..models import Club, Player, Season, Tournament
+from ..selectors import clubs as club_selectors
+from ..services import clubs as club_services
+from .csv import RENDERERS, csv_response, wants_csv
+
+ANSWER = OpenApiResponse(description="The club, player or season (see clubs.md).")
+ERRORS = {
+    400: OpenApiResponse(description="Bad input: {field: [message]}; nothing stored."),
+    403: OpenApiResponse(description="The public link (view_id) cannot write."),
+    404: OpenApiResponse(description="No such club, player or season."),
+}
+CLUB_FIELDS = {"name", "language"}
+SEASON_FIELDS = {"name", "scoring", "points", "best_of"}
+
+
+def _fields(body: Any, known: set[str]) -> dict[str, Any]:
+    body = validation.body(body)
+    validation.refuse_unknown(body, known)
+    return {key: body[key] for key in known if key in body}
+
+
+class ClubApi(Api):
+    renderer_classes = RENDERERS
+
+    def open(self, token: str) -> tuple[Club, bool]:
+        try:
+            return club_selectors.club_by_token(token)
+        except (Club.DoesNotExist, ValueError) as error:
+            raise Http404 from error
+
+    def director(self, token: str) -> Club:
+        club, director = self.open(token)
+        if not director:
+            raise PermissionDenied(
+                gettext("This is the club's public link: it cannot change the club.")
+            )
+        return club
+
+    def write(
+        self, request: Request, token: str, handler: Callable[[Club, Any], Response]
+    ) -> Response:
+        club = self.director(token)
+        return idempotent(request, lambda: handler(club, request.data))
+
+
+class ClubList(Api):
+    throttle_classes = [CreateThrottle]
+
+    @extend_schema(request=None, parameters=[IDEMPOTENCY], responses={201: ANSWER, **ERRORS})
+    def post(self, request: Request) -> Response:
+        return idempotent(request, lambda: self._create(request))
+
+    def _create(self, request: Request) -> Response:
+        fields = _fields(request.data, CLUB_FIELDS)
+        club = club_services.club_create(name=fields.get("name"), **_only(fields, "language"))
+        return Response(club_selectors.club_data(club, director=True), status=201)
+
+
+def _only(fields: Mapping[str, Any], *keys: str) -> dict[str, Any]:
+    return {key: fields[key] for key in keys if key in fields}
+
+
+class ClubDetail(ClubApi):
+    @extend_schema(responses={200: ANSWER, **ERRORS}, summary="A club, by id or view_id")
+    def get(self, request: Request, token: str) -> Response:
+        club, director = self.open(token)
+        return Response(club_selectors.club_data(club, director=director))
+
+    @extend_schema(request=None, responses={200: ANSWER, **ERRORS}, summary="Rename the club")
+    def patch(self, request: Request, token: str) -> Response:
+        club = self.director(token)
+        club = club_services.club_update(club_id=club.pk, **_fields(request.data, CLUB_FIELDS))
+        return Response(club_selectors.club_data(club, director=True))
+
+
+class ClubTournaments(ClubApi):
+    @extend_schema(
+        responses={200: ANSWER, **ERRORS},
+        summary="The club's tournaments",
+        operation_id="api_clubs_tournaments_list",
+    )
+    def get(self, request: Request, token: str) -> Response:
+        club, _director = self.open(token)
+        return Response(club_selectors.club_tournaments_data(club))
+
+    @extend_schema(request=None, parameters=[IDEMPOTENCY], responses={201: ANSWER, **ERRORS})
+    def post(self, request: Request, token: str) -> Response:
+        return self.write(request, token, self._create)
+
+    def _create(self, club: Club, body: Any) -> Response:
+        body = dict(validation.body(body))
+        season, copy_of = body.pop("season", None), body.pop("copy_of", None)
+        if copy_of is not None:
+            fields = _fields(body, {"name"})
+        else:
+            fields = _fields(body, validation.TOURNAMENT_FIELDS)
+            for key in ("name", "variant", "stages"):
+                fields.setdefault(key, None)
+        tournament = club_services.club_tournament_create(
+            club_id=club.pk, fields=fields, season=season, copy_of=copy_of
+        )
+        data = selectors.tournament_data(tournament, director=True)
+        return Response(data, status=status.HTTP_201_CREATED)
+
+
+class ClubPlayers(ClubApi):
+    parser_classes = [SafeJSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(
+        responses={200: ANSWER, **ERRORS},
+        summary="Every player, with ratings",
+        operation_id="api_clubs_players_list",
+    )
+    def get(self, request: Request, token: str) -> Response:
+        club, _director = self.open(token)
+        return Response(club_selectors.players_data(club))
+
+    @extend_schema(request=None, parameters=[IDEMPOTENCY], responses={201: ANSWER, **ERRORS})
+    def post(self, request: Request, token: str) -> Response:
+        club = self.director(token)
+        if "file" in request.FILES:
+            return Response(
+                club_services.players_import(club_id=club.pk, file=request.FILES["file"])
+            )
+        return idempotent(request, lambda: self._create(club, request.data))
+
+    def _create(self, club: Club, body: Any) -> Response:
+        player = club_services.player_create(club_id=club.pk, **_fields(body, {"name"}))
+        return Response(club_selectors.player_data(club, player.number), status=201)
+
+
+class ClubPlayer(ClubApi):
+    @extend_schema(responses={200: ANSWER, **ERRORS}, summary="A player and their history")
+    def get(self, request: Request, token: str, number: int) -> Response:
+        club, _director = self.open(token)
+        return Response(club_selectors.player_data(club, number))
+
+    @extend_schema(request=None, responses={200: ANSWER, **ERRORS}, summary="Rename a player")
+    def patch(self, request: Request, token: str, number: int) -> Response:
+        club = self.director(token)
+        fields = _fields(request.data, {"name"})
+        if "name" not in fields:
+            fields["name"] = None
+        club_services.player_rename(club_id=club.pk, number=number, **fields)
+        return Response(club_selectors.player_data(club, number))
+
+
+class ClubPlayerMerge(ClubApi):
+    @extend_schema(request=None, parameters=[IDEMPOTENCY], responses={200: ANSWER, **ERRORS})
+    def post(self, request: Request, token: str, number: int) -> Response:
+        return self.write(request, token, lambda club, body: self._merge(club, body, number))
+
+    def _merge(self, club: Club, body: Any, number: int) -> Response:
+        fields = _fields(body, {"into"})
+        if not Player.objects.filter(club=club, number=number).exists():
+            raise Http404
+        player = club_services.player_merge(club_id=club.pk, number=number, into=fields.get("into"))
+        return Response(club_selectors.player_data(club, player.number))
+
+
+class ClubSeasons(ClubApi):
+    @extend_schema(
+        responses={200: ANSWER, **ERRORS},
+        summary="The club's seasons",
+        operation_id="api_clubs_seasons_list",
+    )
+    def get(self, request: Request, token: str) -> Response:
+        club, _director = self.open(token)
+        return Response([club_selectors.season_data(s) for s in club.seasons.all()])
+
+    @extend_schema(request=None, parameters=[IDEMPOTENCY], responses={201: ANSWER, **ERRORS})
+    def post(self, request: Request, token: str) -> Response:
+        return self.write(request, token, self._create)
+
+    def _create(self, club: Club, body: Any) -> Response:
+        fields = _fields(body, SEASON_FIELDS)
+        fields.setdefault("name", None)
+        fields.setdefault("scoring", None)
+        season = club_services.season_create(club_id=club.pk, **fields)
+        return Response(club_selectors.season_data(season), status=201)
+
+
+SEASON_COLUMNS = ("rank", "player", "name", "points", "tournaments", "wins", "best", "why")
+
+
+def season_headers() -> list[str]:
+    words = {
+        "rank": gettext("Rank"),
+        "player": gettext("Player number"),
+        "name": gettext("Name"),
+        "points": gettext("season points"),
+        "tournaments": gettext("tournaments played"),
+        "wins": gettext("tournaments won"),
+        "best": gettext("best rank"),
+        "why": gettext("Why"),
+    }
+    return [words[key] for key in SEASON_COLUMNS]
+
+
+class SeasonStandings(ClubApi):
+    @extend_schema(responses={200: ANSWER, **ERRORS}, summary="A season's standings")
+    def get(self, request: Request, token: str, number: int) -> Response | HttpResponse:
+        club, _director = self.open(token)
+        season = Season.objects.get(club=club, number=number)
+        rows = club_selectors.season_rows(season)
+        if wants_csv(request):
+            return csv_response(
+                season_headers(),
+                ([row[key] for key in SEASON_COLUMNS] for row in rows),
+                f"season-{number}.csv",
+            )
+        return Response(rows)
+
+
+PLAYER_COLUMNS = (
+    "number",
+    "name",
+    "rating",
+    "mu",
+    "sigma",
+    "rated_pairings",
+    "tournaments",
+    "last_played",
+)
+
+
+class ClubPlayersCsv(ClubApi):
+    @extend_schema(
+        responses={200: OpenApiResponse(description="CSV"), 404: ERRORS[404]}, summary="Players CSV"
+    )
+    def get(self, request: Request, token: str) -> HttpResponse:
+        club, _director = self.open(token)
+        words = [
+            gettext("Number"),
+            gettext("Name"),
+            gettext("Rating"),
+            "mu",
+            "sigma",
+            gettext("Rated pairings"),
+            gettext("Tournaments"),
+            gettext("Last played"),
+        ]
+        rows = club_selectors.players_data(club)
+        return csv_response(
+            words, ([row[key] for key in PLAYER_COLUMNS] for row in rows), "players.csv"
+        )
+
+
+class TournamentResultsCsv(Api):
+    @extend_schema(
+        responses={200: OpenApiResponse(description="CSV"), 404: ERRORS[404]}, summary="Results CSV"
+    )
+    def get(self, request: Request, token: str) -> HttpResponse:
+        try:
+            tournament, _director = selectors.tournament_by_token(token)
+        except (Tournament.DoesNotExist, ValueError) as error:
+            raise Http404 from error
+        header = [
+            gettext("Round"),
+            gettext("Table"),
+            gettext("Entries"),
+            gettext("Players"),
+            gettext("Result"),
+            gettext("Points"),
+            gettext("Games"),
+        ]
+        return csv_response(header, club_selectors.results_rows(tournament), "results.csv")

@@ -1,0 +1,248 @@
+"""A club's pages (``../shared/clubs.md``: Pages): the public page (its ``view_id``), a
+player's page with their rating chart (an SVG drawn here, no script), and the club's desk
+(its ``id``): the next evening from the last in one tap, players (add, rename, merge, a
+CSV import) and seasons. Every form is a Django form; what a service refuses is shown by
+the form, in the request's language."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scorekeeper.rules import RuleViolation
+from scorekeeper.translate import translated
+from tournaments import selectors
+from tournaments.brackets.seasons import SCORINGS
+from tournaments.models import Club, Player, Season, Tournament
+from tournaments.selectors import clubs as club_selectors
+from tournaments.services import clubs as club_services
+
+NOT_FOUND = (Club.DoesNotExist, Player.DoesNotExist, Season.DoesNotExist, ValueError)
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(label=_("Club name"), max_length=120)
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+
+
+class RenameForm(forms.Form):
+    number = forms.IntegerField(label=_("Player number"), min_value=1)
+    name = forms.CharField(label=_("New name"), max_length=80)
+
+
+class MergeForm(forms.Form):
+    number = forms.IntegerField(label=_("Player number"), min_value=1)
+    into = forms.IntegerField(label=_("Into player number"), min_value=1)
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("CSV file (one name a line)"))
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=_("Season name"), max_length=120)
+    scoring = forms.ChoiceField(label=_("Scoring"), choices=[(s, s) for s in SCORINGS])
+    points = forms.CharField(label=_("Points by rank"), required=False, initial="25,18,15,12,10")
+    best_of = forms.IntegerField(label=_("Best of"), required=False, min_value=1)
+
+
+def _club(token: str, *, director: bool) -> tuple[Club, bool]:
+    try:
+        club, is_director = club_selectors.club_by_token(token)
+    except NOT_FOUND as error:
+        raise Http404 from error
+    if director and not is_director:
+        raise Http404
+    return club, is_director
+
+
+def club_public(request: HttpRequest, view_id: str) -> HttpResponse:
+    """The season's table, the players and their ratings, the last and next evenings."""
+    club, _director = _club(view_id, director=False)
+    season = club.seasons.order_by("-number").first()
+    last = (
+        Tournament.objects.filter(club=club)
+        .exclude(status=Tournament.Status.REGISTRATION)
+        .order_by("-created_at")
+        .first()
+    )
+    players = sorted(club_selectors.players_data(club), key=lambda p: -p["rating"])
+    return render(
+        request,
+        "tournaments/club.html",
+        {
+            "club": club_selectors.club_data(club, director=False),
+            "season": season,
+            "season_rows": club_selectors.season_rows(season) if season else [],
+            "players": players,
+            "last": last,
+            "last_rows": selectors.standings_data(last, list(last.entries.all())) if last else [],
+        },
+    )
+
+
+def rating_chart(
+    points: list[dict[str, Any]], width: int = 320, height: int = 120
+) -> dict[str, Any]:
+    """The polyline of a player's rating after each rated pairing, scaled into the box."""
+    values = [p["rating"] for p in points]
+    if not values:
+        return {}
+    low, high = min(values), max(values)
+    span = (high - low) or 1.0
+    step = width / max(len(values) - 1, 1)
+    coords = [
+        (round(i * step, 1), round(height - (v - low) / span * (height - 10) - 5, 1))
+        for i, v in enumerate(values)
+    ]
+    return {
+        "width": width,
+        "height": height,
+        "points": " ".join(f"{x},{y}" for x, y in coords),
+        "low": low,
+        "high": high,
+        "last": values[-1],
+    }
+
+
+def club_player(request: HttpRequest, view_id: str, number: int) -> HttpResponse:
+    """A player's evenings, partners, head-to-head and rating chart."""
+    club, _director = _club(view_id, director=False)
+    try:
+        player = club_selectors.player_data(club, number)
+    except Player.DoesNotExist as error:
+        raise Http404 from error
+    partners = Counter(name for evening in player["history"] for name in evening["partners"])
+    versus: dict[str, Counter[str]] = {}
+    for evening in player["history"]:
+        for pairing in evening["pairings"]:
+            for name in pairing["opponent_players"]:
+                versus.setdefault(name, Counter())[pairing["result"]] += 1
+    return render(
+        request,
+        "tournaments/club_player.html",
+        {
+            "club": club,
+            "player": player,
+            "partners": partners.most_common(),
+            "versus": sorted(versus.items(), key=lambda item: -sum(item[1].values())),
+            "chart": rating_chart(player["rating_history"]),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def club_new(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = club_services.club_create(**form.cleaned_data)
+        except RuleViolation as violation:
+            form.add_error(None, translated(violation))
+        else:
+            return HttpResponseRedirect(reverse("club-desk", args=[club.pk]))
+    return render(request, "tournaments/club_new.html", {"form": form})
+
+
+FORMS: dict[str, type[forms.Form]] = {
+    "player": PlayerForm,
+    "rename": RenameForm,
+    "merge": MergeForm,
+    "import": ImportForm,
+    "season": SeasonForm,
+}
+
+
+def _desk(
+    request: HttpRequest,
+    club: Club,
+    bound: dict[str, forms.Form],
+    status: int = 200,
+    imported: dict[str, list[str]] | None = None,
+) -> HttpResponse:
+    context = {
+        "club": club,
+        "club_data": club_selectors.club_data(club, director=True),
+        "players": club_selectors.players_data(club),
+        "tournaments": Tournament.objects.filter(club=club).order_by("-created_at"),
+        "forms": {key: bound.get(key) or form() for key, form in FORMS.items()},
+        "imported": request.session.pop("club_imported", None)
+        if hasattr(request, "session")
+        else None,
+    }
+    return render(request, "tournaments/club_desk.html", context, status=status)
+
+
+def club_desk(request: HttpRequest, token: str) -> HttpResponse:
+    club, _director = _club(token, director=True)
+    return _desk(request, club, {})
+
+
+def _points(text: str) -> list[int] | str:
+    try:
+        return [int(part) for part in text.replace("،", ",").split(",") if part.strip()]
+    except ValueError:
+        return text
+
+
+ACTIONS: dict[str, Callable[[Club, dict[str, Any]], Any]] = {
+    "player": lambda club, data: club_services.player_create(club_id=club.pk, **data),
+    "rename": lambda club, data: club_services.player_rename(club_id=club.pk, **data),
+    "merge": lambda club, data: club_services.player_merge(club_id=club.pk, **data),
+    "import": lambda club, data: club_services.players_import(club_id=club.pk, **data),
+    "season": lambda club, data: club_services.season_create(
+        club_id=club.pk, **{**data, "points": _points(data.get("points") or "")}
+    ),
+}
+
+
+@require_POST
+def club_desk_action(request: HttpRequest, token: str, action: str) -> HttpResponse:
+    """One of the desk's forms: its service called; back to the desk, or the refusal
+    shown by the form."""
+    club, _director = _club(token, director=True)
+    if action not in FORMS:
+        raise Http404
+    form = FORMS[action](request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            done = ACTIONS[action](club, form.cleaned_data)
+        except RuleViolation as violation:
+            field = violation.field if violation.field in form.fields else None
+            form.add_error(field, translated(violation))
+        except NOT_FOUND:
+            form.add_error("number", _("The club has no player of this number."))
+        else:
+            if action == "import":  # the names added and those already there, in view
+                return _desk(request, club, {}, imported=done)
+            return HttpResponseRedirect(reverse("club-desk", args=[club.pk]))
+    return _desk(request, club, {action: form}, status=400)
+
+
+@require_POST
+def club_next_evening(request: HttpRequest, token: str) -> HttpResponse:
+    """The next evening in one tap: the last one's settings, season and players' teams."""
+    club, _director = _club(token, director=True)
+    last = Tournament.objects.filter(club=club).order_by("-created_at").first()
+    if last is None:
+        raise Http404
+    tournament = club_services.club_tournament_create(
+        club_id=club.pk,
+        fields={"name": last.name},
+        season=last.season.number if last.season else None,
+        copy_of=str(last.pk),
+    )
+    return HttpResponseRedirect(reverse("desk", args=[tournament.pk]))

@@ -1,0 +1,234 @@
+"""Writes of a club (``../shared/clubs.md``): the club, its players (create, rename,
+merge, import), its seasons, and its tournaments (new or copied, each entry's players
+linked to the club's players of those names).
+
+A player's name is compared by its ``key``: NFC, case folded, surrounding spaces dropped;
+every name goes through the one name rule (``scorekeeper.rules.names``). Player and season
+numbers come from counters on the club's row, which these services lock first; tables
+never lock it, so no table waits on a club's desk.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from scorekeeper.rules import RuleViolation
+from scorekeeper.rules.errors import _
+from scorekeeper.rules.fields import is_int
+from scorekeeper.rules.names import clean_name
+from scorekeeper.selectors import key_of
+
+from .. import convert
+from ..brackets.seasons import SCORINGS
+from ..models import Club, EntryPlayer, Player, Season, Tournament
+from . import ratings, tournament_create
+from .club_players import entries_link, name_key, player_of, players_known
+
+CLUB_NAME = 120
+MAX_IMPORT = 2000
+
+
+def _language(value: Any) -> str:
+    codes = [code for code, _name in settings.LANGUAGES]
+    if value not in codes:
+        raise RuleViolation("language", _("Choose one of: {choices}."), choices=", ".join(codes))
+    return str(value)
+
+
+def club_locked(club_id: Any) -> Club:
+    return Club.objects.select_for_update().get(pk=club_id)  # as club_players does
+
+
+@transaction.atomic
+def club_create(*, name: Any, language: Any = "en") -> Club:
+    return Club.objects.create(
+        name=clean_name(name, "name", CLUB_NAME), language=_language(language)
+    )
+
+
+@transaction.atomic
+def club_update(*, club_id: Any, name: Any = None, language: Any = None) -> Club:
+    club = club_locked(club_id)
+    if name is not None:
+        club.name = clean_name(name, "name", CLUB_NAME)
+    if language is not None:
+        club.language = _language(language)
+    club.save(update_fields=["name", "language"])
+    return club
+
+
+@transaction.atomic
+def player_create(*, club_id: Any, name: Any) -> Player:
+    club = club_locked(club_id)
+    clean = clean_name(name, "name")
+    player, new = player_of(club, clean, players_known(club, [clean]))
+    if not new:
+        raise RuleViolation("name", _("The club already has a player of this name."))
+    return player
+
+
+@transaction.atomic
+def player_rename(*, club_id: Any, number: int, name: Any) -> Player:
+    club = club_locked(club_id)
+    player = Player.objects.get(club=club, number=number)
+    clean = clean_name(name, "name")
+    key = name_key(clean)
+    if Player.objects.filter(club=club, key=key).exclude(pk=player.pk).exists():
+        raise RuleViolation("name", _("The club already has a player of this name."))
+    player.name, player.key = clean, key
+    player.save(update_fields=["name", "key"])
+    return player
+
+
+def player_merge(*, club_id: Any, number: int, into: Any) -> Player:
+    """Every entry of player ``number`` becomes an entry of player ``into``; ``number`` is
+    gone; the club is re-rated (outside the merge's transaction)."""
+    player = _merge(club_id=club_id, number=number, into=into)
+    ratings.club_ratings_update(club_id=club_id)
+    player.refresh_from_db()
+    return player
+
+
+@transaction.atomic
+def _merge(*, club_id: Any, number: int, into: Any) -> Player:
+    club = club_locked(club_id)
+    gone = Player.objects.get(club=club, number=number)
+    if not is_int(into) or into == number:
+        raise RuleViolation("into", _("Give the number of another player of the club."))
+    target = Player.objects.filter(club=club, number=into).first()
+    if target is None:
+        raise RuleViolation("into", _("Give the number of another player of the club."))
+    EntryPlayer.objects.filter(player=gone).update(player=target)
+    gone.delete()
+    return target
+
+
+def _import_names(text: str) -> list[str]:
+    """One name a line, or the players' export back (its first column a number, after a
+    header row)."""
+    rows = [row for row in csv.reader(io.StringIO(text.lstrip("\ufeff"))) if any(row)]
+    if len(rows) > MAX_IMPORT:
+        raise RuleViolation("file", _("At most {count} names at once."), count=MAX_IMPORT)
+    exported = any(len(row) > 1 and row[0].strip().isdigit() for row in rows)
+    names = []
+    for line, row in enumerate(rows, 1):
+        if exported and not row[0].strip().isdigit():
+            continue  # the header row
+        value = row[1] if exported else ",".join(row)
+        try:
+            names.append(clean_name(value, "file"))
+        except RuleViolation as error:
+            raise RuleViolation(
+                "file", _("Line {line}: {error}"), line=line, error=error
+            ) from error
+    return names
+
+
+@transaction.atomic
+def players_import(*, club_id: Any, file: Any) -> dict[str, list[str]]:
+    """Add every name not yet a player: ``{"new": [...], "existing": [...]}``."""
+    club = club_locked(club_id)
+    try:
+        text = file.read().decode("utf-8") if hasattr(file, "read") else None
+    except (UnicodeDecodeError, OSError) as error:
+        raise RuleViolation("file", _("The file must be UTF-8 text.")) from error
+    if text is None:
+        raise RuleViolation("file", _("Send a CSV file of names."))
+    names = _import_names(text)
+    known = players_known(club, names)
+    answer: dict[str, list[str]] = {"new": [], "existing": []}
+    seen: set[str] = set()
+    for name in names:
+        if name_key(name) in seen:
+            continue
+        seen.add(name_key(name))
+        player, new = player_of(club, name, known)
+        answer["new" if new else "existing"].append(player.name)
+    return answer
+
+
+def _points(value: Any) -> list[int]:
+    if (
+        not isinstance(value, list)
+        or len(value) > 100
+        or not all(is_int(v) and 0 <= v <= 10**6 for v in value)
+    ):
+        raise RuleViolation("points", _("Give a list of whole numbers of points, rank 1 first."))
+    return list(value)
+
+
+@transaction.atomic
+def season_create(
+    *, club_id: Any, name: Any, scoring: Any, points: Any = None, best_of: Any = None
+) -> Season:
+    club = club_locked(club_id)
+    clean = clean_name(name, "name", CLUB_NAME)
+    if scoring not in SCORINGS:
+        raise RuleViolation("scoring", _("Choose one of: {choices}."), choices=", ".join(SCORINGS))
+    if scoring == "placement" and points is None:
+        raise RuleViolation("points", _("This field is required."))
+    listed = _points([] if points is None else points)
+    if best_of is not None and not (is_int(best_of) and best_of >= 1):
+        raise RuleViolation("best_of", _("Must be a whole number of at least 1, or null."))
+    season = Season.objects.create(
+        club=club,
+        number=club.next_season,
+        name=clean,
+        scoring=scoring,
+        points=listed,
+        best_of=best_of,
+    )
+    club.next_season += 1
+    club.save(update_fields=["next_season"])
+    return season
+
+
+def copied_settings(source: Tournament) -> dict[str, Any]:
+    """The settings of an earlier tournament, as the body of a new one (no entries)."""
+    return {
+        "variant": source.variant,
+        "options": source.options,
+        "games_to_win": source.games_to_win,
+        "hands_per_match": source.hands_per_match,
+        "round_minutes": source.round_minutes,
+        "break_minutes": source.break_minutes,
+        "stages": [convert.stage_data(s) for s in source.stages.order_by("number")],
+        "tiebreaks": source.tiebreaks,
+        "bye_points": source.bye_points,
+        "auto_advance": source.auto_advance,
+        "at_time": source.at_time,
+    }
+
+
+@transaction.atomic
+def club_tournament_create(
+    *, club_id: Any, fields: dict[str, Any], season: Any = None, copy_of: Any = None
+) -> Tournament:
+    """A tournament of the club: the body of ``POST /api/tournaments/``, or the settings
+    of ``copy_of`` under a new name; its entries' players become the club's players."""
+    club = club_locked(club_id)
+    chosen = None
+    if season is not None:
+        chosen = Season.objects.filter(club=club, number=season).first() if is_int(season) else None
+        if chosen is None:
+            raise RuleViolation("season", _("The club has no season of this number."))
+    if copy_of is not None:
+        fields = {**copied_settings(_source(copy_of)), "name": fields.get("name")}
+    tournament = tournament_create(**fields)
+    tournament.club, tournament.season = club, chosen
+    tournament.save(update_fields=["club", "season"])
+    entries_link(club=club, entries=list(tournament.entries.all()))
+    return tournament
+
+
+def _source(copy_of: Any) -> Tournament:
+    key = key_of(str(copy_of))
+    found = Tournament.objects.filter(pk=key).first() if key is not None else None
+    if found is None:
+        raise RuleViolation("copy_of", _("Give the director's key of an earlier tournament."))
+    return found
