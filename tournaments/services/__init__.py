@@ -152,7 +152,8 @@ def entries_add(*, tournament_id: Any, entries: Any) -> list[Entry]:
         raise RuleViolation("entries", _("Write at least one entry."))
     if not selectors.late_entries_open(tournament):
         raise MatchConflict(_("Entries are closed: the tournament has started."))
-    taken = list(tournament.entries.values_list("name", "seed"))
+    existing = list(tournament.entries.all())
+    taken = [(entry.name, entry.seed) for entry in existing]
     if len(taken) + len(specs) > validation.MAX_ENTRIES:
         raise RuleViolation(
             "entries",
@@ -161,20 +162,19 @@ def entries_add(*, tournament_id: Any, entries: Any) -> list[Entry]:
         )
     validation.check_unique(specs, taken, "entries.")
     first = tournament.next_entry
-    added = Entry.objects.bulk_create(
-        [
-            Entry(
-                tournament=tournament,
-                number=number,
-                name=spec.name,
-                players=list(spec.players),
-                seed=spec.seed,
-            )
-            for number, spec in enumerate(specs, first)
-        ]
-    )
+    added = [
+        Entry(
+            tournament_id=tournament.pk,
+            number=number,
+            name=spec.name,
+            players=list(spec.players),
+            seed=spec.seed,
+        )
+        for number, spec in enumerate(specs, first)
+    ]
+    fastpath.insert_many(added)  # one COPY on PostgreSQL: 10,240 entries in one request
     tournament.next_entry = first + len(specs)
-    standings_store(tournament)
+    standings_store(tournament, entries=[*existing, *added])
     _touch(tournament, "next_entry", "standings")
     return added
 
