@@ -45,6 +45,7 @@ ERRORS = {
     409: OpenApiResponse(description="Not now: the tournament's state refuses it."),
 }
 READ = {404: ERRORS[404]}
+IDEMPOTENCY_REUSED = OpenApiResponse(description="The Idempotency-Key was used with another body.")
 
 
 class TournamentApi(Api):
@@ -89,7 +90,7 @@ class TournamentList(Api):
     @extend_schema(
         request=TournamentCreateSerializer,
         parameters=[IDEMPOTENCY],
-        responses={201: TournamentSerializer, 400: ERRORS[400]},
+        responses={201: TournamentSerializer, 400: ERRORS[400], 409: IDEMPOTENCY_REUSED},
         summary="Create a tournament",
     )
     def post(self, request: Request) -> Response:
