@@ -13,6 +13,7 @@ language (the caller renders the template).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +29,13 @@ ZERO_WIDTH = frozenset("\u200b\u2060\u2061\u2062\u2063\u2064\ufeff\u180e")
 LINE_BREAKS = frozenset("\u2028\u2029\x85")
 # A name shows at least one letter, digit, punctuation mark or symbol.
 VISIBLE = frozenset("LNPS")
+# Any character refused above, to find the first one at C speed (a list of 10,000 entries
+# has 30,000 names): the control characters (category Cc) and the sets above.
+REFUSED = re.compile(
+    "[\x00-\x1f\x7f-\x9f"
+    + "".join(re.escape(c) for c in sorted(LINE_BREAKS | BIDI_CONTROLS | ZERO_WIDTH))
+    + "]"
+)
 
 
 def clean_name(value: Any, field: str, max_length: int = MAX_NAME) -> str:
@@ -37,7 +45,9 @@ def clean_name(value: Any, field: str, max_length: int = MAX_NAME) -> str:
     name = unicodedata.normalize("NFC", value).strip()
     if not name:
         raise RuleViolation(field, _("A name is required."))
-    for char in name:
+    found = REFUSED.search(name)
+    if found is not None:
+        char = found[0]  # a control character, a line break, a bidi control or a zero-width
         if unicodedata.category(char) == "Cc" or char in LINE_BREAKS:
             raise RuleViolation(
                 field,
@@ -51,9 +61,9 @@ def clean_name(value: Any, field: str, max_length: int = MAX_NAME) -> str:
                     "change the direction of the text."
                 ),
             )
-        if char in ZERO_WIDTH:
-            raise RuleViolation(field, _("A name may not contain invisible zero-width characters."))
-    if not any(unicodedata.category(char)[0] in VISIBLE for char in name):
+        raise RuleViolation(field, _("A name may not contain invisible zero-width characters."))
+    # Printable ASCII left after the refusals and the strip shows a sign: no need to look.
+    if not name.isascii() and not any(unicodedata.category(c)[0] in VISIBLE for c in name):
         raise RuleViolation(field, _("A name needs at least one letter, digit or sign."))
     if len(name) > max_length:
         raise RuleViolation(

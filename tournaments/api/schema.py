@@ -85,6 +85,8 @@ EntrySerializer = declared(
     number=serializers.IntegerField(read_only=True, help_text="1, 2, … never reused."),
     active=serializers.BooleanField(read_only=True),
 )
+
+
 TournamentCreateSerializer = declared("TournamentCreateSerializer", validation.TOURNAMENT)
 
 

@@ -22,6 +22,7 @@ from scorekeeper.api.views import IDEMPOTENCY, Api
 from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.errors import _
 from scorekeeper.throttling import CreateThrottle
+from scorekeeper.translate import SafeJSONParser
 
 from .. import selectors, services, validation
 from ..models import TableKey, Tournament
@@ -45,6 +46,7 @@ ERRORS = {
     409: OpenApiResponse(description="Not now: the tournament's state refuses it."),
 }
 READ = {404: ERRORS[404]}
+IDEMPOTENCY_REUSED = OpenApiResponse(description="The Idempotency-Key was used with another body.")
 
 
 class TournamentApi(Api):
@@ -89,7 +91,7 @@ class TournamentList(Api):
     @extend_schema(
         request=TournamentCreateSerializer,
         parameters=[IDEMPOTENCY],
-        responses={201: TournamentSerializer, 400: ERRORS[400], 409: ERRORS[409]},
+        responses={201: TournamentSerializer, 400: ERRORS[400], 409: IDEMPOTENCY_REUSED},
         summary="Create a tournament",
     )
     def post(self, request: Request) -> Response:
@@ -131,23 +133,48 @@ class TournamentStart(TournamentApi):
         return Response(selectors.tournament_data(tournament, director=True))
 
 
+class EntriesParser(SafeJSONParser):
+    """A list of entries is a larger body than any other: 10,240 entries take about 700 KB
+    (names at their longest, up to 8 MB for the most entries a tournament holds)."""
+
+    max_body = 8 * 1024 * 1024
+
+
+# One entry, or a list of entries (all added or none; ``201`` with the list).
+ENTRY_OR_LIST = {
+    "oneOf": [
+        {"$ref": "#/components/schemas/Entry"},
+        {"type": "array", "items": {"$ref": "#/components/schemas/Entry"}, "minItems": 1},
+    ]
+}
+
+
 class EntryList(TournamentApi):
+    parser_classes = [EntriesParser]
+
     @extend_schema(responses={200: EntrySerializer(many=True), **READ}, summary="The entries")
     def get(self, request: Request, token: str) -> Response:
         tournament, _director = self.open(token)
         return Response([selectors.entry_data(e) for e in tournament.entries.order_by("number")])
 
     @extend_schema(
-        request=EntrySerializer,
+        request={"application/json": ENTRY_OR_LIST},
         parameters=[IDEMPOTENCY],
-        responses={201: EntrySerializer, **ERRORS},
-        summary="Add an entry (a late entry while a Swiss stage runs)",
+        responses={201: OpenApiResponse(ENTRY_OR_LIST), **ERRORS},
+        summary="Add an entry, or a list of entries (all or none): late entries while a "
+        "Swiss stage runs",
     )
     def post(self, request: Request, token: str) -> Response:
-        return self.write(request, token, self._add)
+        tournament = self.director(token)
+        return idempotent(request, lambda: self._add(tournament, request.data))
 
-    def _add(self, tournament: Tournament, body: Mapping[str, Any]) -> Response:
-        fields = _fields(body, validation.ENTRY_FIELDS)
+    def _add(self, tournament: Tournament, body: Any) -> Response:
+        if isinstance(body, list):
+            added = services.entries_add(tournament_id=tournament.pk, entries=body)
+            return Response(
+                [selectors.entry_data(e) for e in added], status=status.HTTP_201_CREATED
+            )
+        fields = _fields(validation.body(body), validation.ENTRY_FIELDS)
         entry = services.entry_add(
             tournament_id=tournament.pk,
             name=fields.get("name"),

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.db import transaction
 
-from scorekeeper import rules
+from scorekeeper import fastpath, rules
 from scorekeeper.rules import MatchConflict, RuleViolation
 from scorekeeper.rules.errors import _
 
@@ -150,18 +150,17 @@ def entries_add(*, tournament_id: Any, entries: Any) -> list[Entry]:
         )
     validation.check_unique(specs, taken, "entries.")
     first = tournament.next_entry
-    added = Entry.objects.bulk_create(
-        [
-            Entry(
-                tournament=tournament,
-                number=number,
-                name=spec.name,
-                players=list(spec.players),
-                seed=spec.seed,
-            )
-            for number, spec in enumerate(specs, first)
-        ]
-    )
+    added = [
+        Entry(
+            tournament_id=tournament.pk,
+            number=number,
+            name=spec.name,
+            players=list(spec.players),
+            seed=spec.seed,
+        )
+        for number, spec in enumerate(specs, first)
+    ]
+    fastpath.insert_many(added)  # one COPY on PostgreSQL: 10,240 entries in one request
     tournament.next_entry = first + len(specs)
     _entries_changed(tournament, "next_entry")
     return added
