@@ -17,9 +17,9 @@ their own CPU caps the figure well below what the server sustains (about 850 aga
 
 **300 phones through a change** (``public_300_phones_p50_ms``, ``public_300_phones_p99_ms``):
 a running Swiss of 512 entries (256 tables) and 300 phones, simulated by locust headless
-(``bench/phones_locust.py``), each polling the page's live part and its "find your table"
-every 10 s as the page's script does (naming its copy's ETag, gzip accepted) for
-``BENCH_PHONES_SECONDS`` (45). All but 30 of the round's results are in before the phones
+(``bench/phones_locust.py``), each polling the page's live part every 10 s as the page's
+script does (naming its copy's ETag, gzip accepted), and "find your table" when the live
+part names a new version of it, for ``BENCH_PHONES_SECONDS`` (45). All but 30 of the round's results are in before the phones
 come; the director posts the last 30 over the API during the run (from the 10th second to
 the 30th, as a round's last tables finish): every result is a new version, and the
 last one draws round 2 (in process: no broker), so the phones fetch new pairings,
