@@ -15,17 +15,18 @@ client leaves the machine's two cores to the server. Without it, Python threads 
 their own CPU caps the figure well below what the server sustains (about 850 against
 1,470 requests/s on the same machine); the line printed says which client measured.
 
-**300 phones through a change** (``public_300_phones_p50_ms``, ``public_300_phones_p99_ms``):
-a running Swiss of 512 entries (256 tables) and 300 phones, simulated by locust headless
-(``bench/phones_locust.py``), each polling the page's live part and its "find your table"
-every 10 s as the page's script does (naming its copy's ETag, gzip accepted) for
+**300 phones through a change** (``public_300_phones_p50_ms``,
+``public_300_phones_p99_ms``): a running Swiss of 512 entries (256 tables) and 300 phones,
+simulated by locust headless (``bench/phones_locust.py``), each polling the page's live
+part every 10 s as the page's script does (naming its copy's ETag, gzip accepted), and
+"find your table" when the live part names a new version of it, for
 ``BENCH_PHONES_SECONDS`` (45). All but 30 of the round's results are in before the phones
-come; the director posts the last 30 over the API during the run (from the 10th second to
-the 30th, as a round's last tables finish): every result is a new version, and the
-last one draws round 2 (in process: no broker), so the phones fetch new pairings,
-standings and tables. Prints the latency of every poll (p50, p99; goal: p99 under 1 s) and
-how the answers split between 200 and 304. Without ``CACHE_URL`` each worker keeps its own
-copy of each rendered part (one render per version, language and worker); with
+come; the director posts the last 30 over the API during the run, one after the other (from
+the 5th second to about the 25th, as a round's last tables finish): every result is a new
+version, and the last one draws round 2 (in process: no broker), so the phones fetch new
+pairings, standings and tables. Prints the latency of every poll (p50, p99; goal: p99 under
+1 s) and how the answers split between 200 and 304. Without ``CACHE_URL`` each worker keeps
+its own copy of each rendered part (one render per version, language and worker); with
 ``CACHE_URL=redis://…`` the workers share one.
 
     .venv/bin/python bench/public_poll.py
@@ -65,7 +66,7 @@ WORKERS = int(os.environ.get("BENCH_WORKERS", "2"))
 PHONES_SECONDS = min(60, int(os.environ.get("BENCH_PHONES_SECONDS", "45")))
 EVENT_ENTRIES = 512
 LATE_TABLES = 30  # the round's last results, posted during the run: about one a second
-RESULTS_FROM, RESULTS_SPREAD = 10.0, 20.0  # seconds into the run; every phone has a copy
+RESULTS_FROM, RESULTS_SPREAD = 5.0, 20.0  # seconds into the run
 
 
 def tournament(base: str) -> tuple[str, str]:
@@ -222,18 +223,15 @@ def post_result(base: str, tournament: dict[str, Any], pairing: dict[str, Any]) 
 
 def late_results(
     base: str, tournament: dict[str, Any], pairings: list[dict[str, Any]], failed: list[str]
-) -> list[threading.Timer]:
-    """The round's last results, each posted at its own moment (not queued behind the one
-    before: the room's polls may slow them), from RESULTS_FROM over RESULTS_SPREAD s."""
-    timers = []
+) -> None:
+    """The round's last results, one after the other as one director enters them, the
+    first at RESULTS_FROM s and then about one every RESULTS_SPREAD / len s (later when the
+    one before took longer)."""
+    begin = time.monotonic()
     for index, pairing in enumerate(pairings):
-        at = RESULTS_FROM + index * RESULTS_SPREAD / max(1, len(pairings) - 1)
-        timer = threading.Timer(
-            at, lambda p=pairing: failed.append(post_result(base, tournament, p))
-        )
-        timer.start()
-        timers.append(timer)
-    return timers
+        at = begin + RESULTS_FROM + index * RESULTS_SPREAD / max(1, len(pairings) - 1)
+        time.sleep(max(0.0, at - time.monotonic()))
+        failed.append(post_result(base, tournament, pairing))
 
 
 def _cpu(pid: int) -> float:
@@ -254,7 +252,10 @@ def through_a_change(base: str, env: dict[str, str], server: int) -> tuple[float
     failed = [post_result(base, tournament, pairing) for pairing in tables[:-LATE_TABLES]]
     cpu = _cpu(server)
     with tempfile.TemporaryDirectory() as folder:
-        timers = late_results(base, tournament, tables[-LATE_TABLES:], failed)
+        poster = threading.Thread(
+            target=late_results, args=(base, tournament, tables[-LATE_TABLES:], failed)
+        )
+        poster.start()
         command = [sys.executable, "-m", "locust", "-f", str(ROOT / "bench" / "phones_locust.py")]
         command += ["--headless", "--only-summary", "--loglevel", "WARNING", "--host", base]
         command += ["-u", str(PHONES), "-r", str(PHONES), "-t", f"{PHONES_SECONDS}s"]
@@ -262,8 +263,7 @@ def through_a_change(base: str, env: dict[str, str], server: int) -> tuple[float
         statuses = f"{folder}/statuses.json"
         extra = {"BENCH_VIEW_ID": tournament["view_id"], "BENCH_STATUSES": statuses}
         subprocess.run(command, cwd=ROOT, env={**env, **extra}, capture_output=True, check=False)
-        for timer in timers:
-            timer.join()
+        poster.join()
         with open(f"{folder}/phones_stats.csv") as stats:
             rows = {row["Name"]: row for row in csv.DictReader(stats)}
         counts = json.loads(Path(statuses).read_text())

@@ -76,7 +76,9 @@ def part(view_id: str, version: int, name: str, page: int = 1) -> Part:
         inputs = _inputs(_state(view_id, version), name, page)
         if name == "live":  # the other parts' ETags: a phone fetches them once they change
             inputs["etags"] = {other: part(view_id, version, other).etag for other in OTHERS}
-        digest = hashlib.blake2b(repr(inputs).encode(), digest_size=12).hexdigest()
+        # The template's own words are in the language: two languages never share an ETag.
+        shown = repr((language, inputs)).encode()
+        digest = hashlib.blake2b(shown, digest_size=12).hexdigest()
         same = f"tpublic:{view_id}:{language}:{name}:{digest}"
         found = cache.get(same)
         if found is None:

@@ -55,8 +55,9 @@ def test_a_version_is_rendered_once_per_language(director: Director, rendered: l
     assert first.status_code == second.status_code == 200
     assert first.content == second.content and first["ETag"] == second["ETag"]
     assert rendered.count(LIVE) == 1
-    assert Client().get(url, HTTP_ACCEPT_LANGUAGE="fr").status_code == 200
-    assert Client().get(url, HTTP_ACCEPT_LANGUAGE="fr").status_code == 200
+    french = Client().get(url, HTTP_ACCEPT_LANGUAGE="fr")
+    assert french.status_code == 200 and french["ETag"] != first["ETag"]
+    assert Client().get(url, HTTP_ACCEPT_LANGUAGE="fr").content == french.content
     assert rendered.count(LIVE) == 2  # French is another rendering, once too
     _first_result(director, tournament)
     after = Client().get(url)
