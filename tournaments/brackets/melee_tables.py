@@ -28,8 +28,8 @@ import rustworkx as rx
 
 __all__ = ["EVERY_PAIR_UP_TO", "five_tables", "pair_up"]
 
-EVERY_PAIR_UP_TO = 96  # nodes; above, a band of pairs first
-BAND_WIDTH = 8
+EVERY_PAIR_UP_TO = 96  # nodes; above, a band of pairs first (``BAND_WIDTH`` each side)
+BAND_WIDTH = 4
 WINDOW = 12  # trionfo's greedy: candidates looked at for each seat
 PASSES = 8  # trionfo's local improvement: passes over the tables at most
 
@@ -52,6 +52,9 @@ def pair_up(
     diff_tier = n * n
     float_tier = diff_tier * spread * n
     repeat_tier = float_tier * (len(groups) ** 2 + 1) * n
+    if random_seed is not None:
+        float_tier = diff_tier  # random weights below it, every pair's together below:
+        repeat_tier = diff_tier * n
     rng = random.Random(random_seed)
     position = list(range(n))
     if random_seed is not None:
@@ -59,7 +62,7 @@ def pair_up(
 
     def penalty(i: int, j: int) -> int:
         if random_seed is not None:
-            return rng.randrange(float_tier)
+            return int(rng.random() * float_tier)
         a, b = points[order[i]], points[order[j]]
         steps = group[a] - group[b]
         return int(float_tier * steps * steps + diff_tier * abs(a - b) + abs(i - j))
