@@ -101,7 +101,7 @@ class Melee(Format):
         order, points = self.ranked(given, active)
         history = History(given.results)
         resting = sit_outs(order, history.sat_out, len(order) % seats)
-        playing = [n for n in order if n not in set(resting)]
+        playing = [n for n in order if n not in resting]  # at most 4 sit out
         random_seed = (
             random.Random(f"melee:{given.seed}:{round_index}").getrandbits(64)
             if settings.get("draw", "random") == "random"
