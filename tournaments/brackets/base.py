@@ -180,6 +180,9 @@ class Format(ABC):
     draws_allowed: ClassVar[bool]  # level matches are draws (else play on while level)
     eliminates: ClassVar[bool] = False  # a knockout: ranked by how far each entry went
     takes_late_entries: ClassVar[bool] = False  # as a first stage, once it has started
+    # Entries are single players, seated four (two teams) or five to a table and ranked by
+    # ``melee_standings`` (format ``melee``).
+    individual: ClassVar[bool] = False
 
     fields: ClassVar[tuple[Field, ...]] = ()  # the stage's settings
 

@@ -77,6 +77,7 @@ class Melee(Format):
     name = "melee"
     draws_allowed = True
     takes_late_entries = True  # a late entry is drawn from the next round on
+    individual = True
     fields = (
         Int("rounds", min=1, max=SANE_LIMIT),
         Choice("draw", required=False, default="random", choices=("random", "standings")),

@@ -1,8 +1,9 @@
 """Standings of an individual event (format ``melee``): every metric per player.
 
 A result of a four-player variant has its four players in ``entries`` in seat order (seats
-0 and 2 are one team, 1 and 3 the other: ``teams``), ``points`` per entry (a team's points
-credited to both partners) and ``winner`` one player of the winning team (``None``: a draw).
+0 and 2 are one team, 1 and 3 the other: ``teams``), ``points`` per team in ``teams`` order
+(or per entry; either way a team's points are credited to both partners) and ``winner`` one
+player of the winning team (``None``: a draw).
 A trionfo result has its five players in seat order and each one's own final ``points``;
 ``winner`` is not read: the places at the table give 4, 3, 2, 1, 0 match points (shared
 places share the average). A sit-out is a bye (one entry): a win worth 2 match points.
@@ -18,12 +19,20 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from .base import Entry, Result
 from .standings import METRICS, Row, standings
 
-__all__ = ["melee_metrics", "melee_standings", "outcomes", "partners_of", "teams_of"]
+__all__ = [
+    "melee_metrics",
+    "melee_standings",
+    "outcomes",
+    "partners_of",
+    "per_seat",
+    "teams_of",
+]
 
 TRIONFO_PLACES = (4, 3, 2, 1, 0)  # match points for places 1 to 5 at a table
 Number = int | float
@@ -64,6 +73,18 @@ def place_points(points: Sequence[int]) -> list[Number]:
     return earned
 
 
+def per_seat(result: Result) -> Result:
+    """A four-player result with ``points`` and ``games_won`` per team (in ``teams`` order,
+    as a match and the director give them) spread to every seat; any other as it is."""
+    if len(result.entries) != 4:
+        return result
+    return replace(result, points=_spread(result.points), games_won=_spread(result.games_won))
+
+
+def _spread(values: tuple[int, ...]) -> tuple[int, ...]:
+    return (values[0], values[1], values[0], values[1]) if len(values) == 2 else values
+
+
 def outcomes(result: Result) -> list[Number]:
     """Each entry's match points from this result, in ``entries`` order."""
     if len(result.entries) == 1:
@@ -83,7 +104,7 @@ def melee_metrics(entries: Sequence[Entry], results: Sequence[Result]) -> dict[i
     }
     met: dict[int, list[tuple[int, float]]] = defaultdict(list)  # opponent, share beaten
     partners: dict[int, set[int]] = defaultdict(set)
-    for result in results:
+    for result in map(per_seat, results):
         earned = outcomes(result)
         for index, number in enumerate(result.entries):
             row = table.setdefault(number, {**dict.fromkeys(METRICS, 0), "partners": 0})

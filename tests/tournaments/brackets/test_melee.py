@@ -1,8 +1,11 @@
+from dataclasses import replace
+
 import pytest
 
 from tournaments.brackets import FORMATS, DrawInput, Entry, Result, RuleViolation
 from tournaments.brackets.melee import sit_outs
 from tournaments.brackets.melee_standings import melee_standings, place_points
+from tournaments.brackets.planner import Snapshot, StageState, stage_rows
 from tournaments.brackets.standings import DEFAULT_TIEBREAKS
 
 MELEE = FORMATS["melee"]
@@ -170,3 +173,19 @@ def test_trionfo_standings_by_hand():
         4: (5, 1, 0, 0, 1, 10, 75, 9, 0),
         5: (6, 0, 0, 0, 1, 5, 80, 10, 0),
     }
+
+
+def test_points_in_teams_order_are_credited_to_both_partners():
+    by_team = [replace(r, points=r.points[:2]) if len(r.entries) == 4 else r for r in MELEE_RESULTS]
+    field = [Entry(n) for n in range(1, 6)]
+    assert melee_standings(field, by_team, DEFAULT_TIEBREAKS) == melee_standings(
+        field, MELEE_RESULTS, DEFAULT_TIEBREAKS
+    )
+
+
+def test_the_planner_ranks_an_individual_event_per_player():
+    stage = StageState(number=1, format="melee", settings=config(rounds=2), seed=1, rounds=2)
+    field = tuple(Entry(n) for n in range(1, 6))
+    snapshot = Snapshot(1, DEFAULT_TIEBREAKS, (stage,), field, {1: MELEE_RESULTS})
+    rows = stage_rows(snapshot, stage)
+    assert [(row.entry, row.partners) for row in rows] == [(3, 1), (1, 2), (2, 2), (5, 1), (4, 2)]
