@@ -53,6 +53,7 @@ check: lint
 bench: $(STAMP)
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python bench/brackets.py
+	$(BIN)/python bench/melee.py
 	$(BIN)/python -m bench.record_hand
 	$(BIN)/python -m bench.tournaments
 	$(BIN)/python bench/public_poll.py

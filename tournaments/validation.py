@@ -71,6 +71,9 @@ ENTRY: tuple[Field, ...] = (
 TOURNAMENT_FIELDS = frozenset(f.name for f in TOURNAMENT)
 ENTRY_FIELDS = frozenset(f.name for f in ENTRY)
 MAX_STAGES = 2
+# Formats the engine draws but the services do not run yet: ``melee`` (individual events,
+# issue 21) until entries of one player, its matches, results and round documents are in.
+NOT_SERVED = frozenset({"melee"})
 
 
 @dataclass(frozen=True)
@@ -187,11 +190,11 @@ def stages_input(value: Any) -> tuple[StageSpec, ...]:
             raise RuleViolation(field + ".format", _("This field is required."))
         fmt_name = raw["format"]
         fmt = FORMATS.get(fmt_name) if isinstance(fmt_name, str) else None
-        if fmt is None:
+        if fmt is None or fmt.name in NOT_SERVED:
             raise RuleViolation(
                 field + ".format",
                 _("Unknown format. Choose one of: {names}."),
-                names=", ".join(FORMATS),
+                names=", ".join(name for name in FORMATS if name not in NOT_SERVED),
             )
         advance = raw.get("advance")
         if index == 0 and "advance" in raw:

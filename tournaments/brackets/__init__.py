@@ -3,7 +3,7 @@ import. Use ``get_format(name)`` or ``FORMATS``; a format draws from one ``DrawI
 ``standings.standings`` ranks entries.
 """
 
-from . import double_elimination, round_robin, single_elimination, swiss
+from . import double_elimination, melee, round_robin, single_elimination, swiss
 from .base import (
     Draw,
     DrawInput,
@@ -32,6 +32,7 @@ __all__ = [
     "double_elimination",
     "eliminating",
     "get_format",
+    "melee",
     "register",
     "round_robin",
     "single_elimination",

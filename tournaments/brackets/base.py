@@ -58,7 +58,8 @@ class Entry:
 
 @dataclass(frozen=True)
 class Pairing:
-    """Two entries that meet in a round, or one entry with a bye."""
+    """Two entries that meet in a round, or one entry with a bye; in an individual event
+    (format ``melee``) four or five players in seat order, or one who sits out."""
 
     slot: int  # 1, 2, … in the round (bracket order in an elimination stage)
     entries: tuple[int, ...]  # in seat order (the first is team 0); one entry for a bye
@@ -69,6 +70,14 @@ class Pairing:
     @property
     def bye(self) -> bool:
         return len(self.entries) == 1
+
+    @property
+    def teams(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """An individual event's four-player table (format ``melee``): its two teams, seats
+        0 and 2 then 1 and 3; ``None`` for every other pairing (two entries, five, a bye)."""
+        if len(self.entries) != 4:
+            return None
+        return (self.entries[0], self.entries[2]), (self.entries[1], self.entries[3])
 
 
 @dataclass(frozen=True)
@@ -171,6 +180,9 @@ class Format(ABC):
     draws_allowed: ClassVar[bool]  # level matches are draws (else play on while level)
     eliminates: ClassVar[bool] = False  # a knockout: ranked by how far each entry went
     takes_late_entries: ClassVar[bool] = False  # as a first stage, once it has started
+    # Entries are single players, seated four (two teams) or five to a table and ranked by
+    # ``melee_standings`` (format ``melee``).
+    individual: ClassVar[bool] = False
 
     fields: ClassVar[tuple[Field, ...]] = ()  # the stage's settings
 

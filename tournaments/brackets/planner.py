@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import Draw, DrawInput, Entry, Format, Result
+from .melee_standings import melee_standings
 from .registry import get_format
 from .standings import Row, advancing, group_standings, standings
 
@@ -121,6 +122,8 @@ def stage_rows(snapshot: Snapshot, stage: StageState) -> list[Row]:
     groups = _format(stage).groups(_input(snapshot, stage, entries))
     if groups:
         return group_standings(entries, results, tiebreaks, groups)
+    if _format(stage).individual:
+        return melee_standings(entries, results, tiebreaks)
     return standings(entries, results, tiebreaks, _placements(snapshot, stage, entries, results))
 
 

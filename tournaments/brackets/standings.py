@@ -124,6 +124,7 @@ class Row:
     median_buchholz: int = 0
     sonneborn_berger: int | float = 0
     head_to_head: int = 0
+    partners: int = 0  # individual events (``melee_standings``): different partners
     group: int | None = None
     why: Why | None = None  # None on the last row (of its group)
     seed: int | None = None
@@ -215,11 +216,14 @@ def standings(
     tiebreaks: Sequence[str],
     placements: Sequence[Sequence[int]] | None = None,
     group: int | None = None,
+    table: dict[int, dict[str, Any]] | None = None,
 ) -> list[Row]:
-    """Every entry's row, in rank order (ranks 1, 2, …); ``group``: the group they are."""
-    table = metrics(entries, results)
-    if "head_to_head" in tiebreaks:
-        _head_to_head(table, results, tiebreaks[: list(tiebreaks).index("head_to_head")])
+    """Every entry's row, in rank order (ranks 1, 2, …); ``group``: the group they are;
+    ``table``: the metrics already computed (head-to-head included), else ``metrics``'."""
+    if table is None:
+        table = metrics(entries, results)
+        if "head_to_head" in tiebreaks:
+            _head_to_head(table, results, tiebreaks[: list(tiebreaks).index("head_to_head")])
     placed = {number: index for index, group in enumerate(placements or ()) for number in group}
     last = len(placements or ())
     by_number = {e.number: e for e in entries}

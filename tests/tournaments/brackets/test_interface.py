@@ -51,7 +51,7 @@ def test_get_format_raises_for_an_unknown_name():
 
 def test_the_facts_are_declared_on_the_formats():
     assert eliminating() == {"single_elimination", "double_elimination"}
-    assert [name for name, fmt in FORMATS.items() if fmt.takes_late_entries] == ["swiss"]
+    assert [name for name, fmt in FORMATS.items() if fmt.takes_late_entries] == ["melee", "swiss"]
     assert {name for name, fmt in FORMATS.items() if not fmt.draws_allowed} == eliminating()
 
 

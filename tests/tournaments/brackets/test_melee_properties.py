@@ -1,0 +1,120 @@
+"""Individual events played through the engine with random fields, drop-outs and late
+entries: the contract's draw rules checked round by round against an independent oracle
+(a maximum matching over every pair that does not repeat a partner)."""
+
+import random
+from collections import Counter
+
+import pytest
+import rustworkx as rx
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tournaments.brackets import FORMATS, DrawInput, Entry, Pairing, Result
+from tournaments.brackets.melee_standings import teams_of
+
+MELEE = FORMATS["melee"]
+FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def finished(round_number: int, pairing: Pairing, rng: random.Random) -> Result:
+    """A random result of a pairing (a sit-out scores 70)."""
+    seated = pairing.entries
+    if len(seated) == 1:
+        return Result(round_number, pairing.slot, seated, seated[0], (70,))
+    if len(seated) == 5:
+        points = tuple(rng.randint(0, 6) for _ in seated)
+        return Result(round_number, pairing.slot, seated, None, points)
+    a, b = rng.randint(0, 3), rng.randint(0, 3)
+    winner = seated[0] if a > b else seated[1] if b > a else None
+    return Result(round_number, pairing.slot, seated, winner, (a, b, a, b))
+
+
+def can_avoid_repeats(players: list[int], partners: set[frozenset[int]]) -> bool:
+    """Whether ``players`` can all be put into teams with no partner they had before."""
+    graph = rx.PyGraph()
+    graph.add_nodes_from(players)
+    graph.add_edges_from_no_data(
+        [
+            (i, j)
+            for i in range(len(players))
+            for j in range(i + 1, len(players))
+            if frozenset((players[i], players[j])) not in partners
+        ]
+    )
+    return 2 * len(rx.max_weight_matching(graph, max_cardinality=True)) == len(players)
+
+
+def event(n: int, seats: int, draw: str, rounds: int, seed: int, changes: bool):
+    """Yield (active players, their sit-outs before, the draw) round by round."""
+    config = MELEE.configure({"rounds": rounds, "draw": draw, "seats": seats}, "stages.0")
+    rng = random.Random(seed)
+    field = [Entry(number) for number in range(1, n + 1)]
+    results: list[Result] = []
+    for index in range(1, rounds + 1):
+        if changes and index > 1:
+            field = [Entry(e.number, active=e.active and rng.random() > 0.08) for e in field]
+            field += [Entry(len(field) + k) for k in range(1, rng.randint(0, 3) + 1)]
+        active = [e.number for e in field if e.active]
+        drawn = MELEE.draw(DrawInput(config, field, results, index, seed))
+        if len(active) < seats:
+            assert drawn is None
+            return
+        sat_out = Counter(r.entries[0] for r in results if len(r.entries) == 1)
+        yield active, sat_out, results, drawn
+        results = results + [finished(index, p, rng) for p in drawn.pairings]
+
+
+@FEW
+@given(
+    n=st.integers(4, 200),
+    seats=st.sampled_from((4, 5)),
+    draw=st.sampled_from(("random", "standings")),
+    seed=st.integers(0, 2**32),
+    changes=st.booleans(),
+)
+def test_every_active_player_is_seated_or_sits_out_once_and_sit_outs_are_spread(
+    n, seats, draw, seed, changes
+):
+    n = max(n, seats)
+    for active, sat_out, _results, drawn in event(n, seats, draw, 5, seed, changes):
+        seated = [p for pairing in drawn.pairings for p in pairing.entries]
+        assert sorted(seated) == sorted(active)
+        tables = [p for p in drawn.pairings if len(p.entries) > 1]
+        assert all(len(p.entries) == seats for p in tables)
+        assert [p.table for p in tables] == list(range(1, len(tables) + 1))
+        resting = [p.entries[0] for p in drawn.pairings if len(p.entries) == 1]
+        assert len(resting) == len(active) % seats
+        others = [sat_out[p] for p in active if p not in resting]
+        if resting and others:
+            # The sit-outs are among those who sat out least: never twice before everyone.
+            assert max(sat_out[p] for p in resting) <= min(others)
+
+
+@FEW
+@given(
+    n=st.integers(4, 200),
+    draw=st.sampled_from(("random", "standings")),
+    seed=st.integers(0, 2**32),
+    changes=st.booleans(),
+)
+def test_no_avoidable_repeated_partner(n, draw, seed, changes):
+    rounds = min(n - 1, 6)
+    for _active, _sat_out, results, drawn in event(n, 4, draw, rounds, seed, changes):
+        partners = {frozenset(t) for r in results for t in teams_of(r.entries) or ()}
+        teams = [frozenset(t) for p in drawn.pairings if p.teams for t in p.teams]
+        repeats = [t for t in teams if t in partners]
+        if repeats:
+            playing = [x for p in drawn.pairings if p.teams for x in p.entries]
+            assert not can_avoid_repeats(playing, partners)
+
+
+@pytest.mark.parametrize("draw", ["random", "standings"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_eight_players_have_new_partners_for_four_rounds(draw, seed):
+    """After up to 3 rounds the pairs not yet partnered make a graph of degree 4 or more on
+    8 players (Dirac: a Hamiltonian cycle, so new teams exist): none may repeat."""
+    for _active, _sat_out, results, drawn in event(8, 4, draw, 4, seed, False):
+        partners = {frozenset(t) for r in results for t in teams_of(r.entries) or ()}
+        teams = [frozenset(t) for p in drawn.pairings for t in p.teams or ()]
+        assert not partners.intersection(teams)
