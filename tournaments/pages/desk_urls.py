@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from . import desk_entries, views
+from . import cards, desk_entries, views
 
 urlpatterns = [
     path("tournaments/new/", views.choose, name="tournament-choose"),
@@ -25,6 +25,7 @@ urlpatterns = [
         views.result,
         name="desk-result",
     ),
-    path("d/<str:token>/cards/", views.cards, name="desk-cards"),
-    path("t/<str:key>/", views.table, name="table-card"),
+    path("d/<str:token>/cards/", cards.cards, name="desk-cards"),
+    path("t/", cards.enter, name="table-enter"),
+    path("t/<str:key>/", cards.table, name="table-card"),
 ]
