@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001
 """Numbers read the same way in every language: one digit system per page (Latin digits in
 every language, decided), and the creation page's example names people of the page's
 language, pasted back as a valid entry."""
