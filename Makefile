@@ -26,6 +26,7 @@ migrate: $(STAMP)
 
 demo: migrate
 	$(BIN)/python manage.py load_demo --base-url http://127.0.0.1:$(PORT)
+	$(BIN)/python manage.py load_demo_tournament --base-url http://127.0.0.1:$(PORT)
 
 run: demo messages
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)

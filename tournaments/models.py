@@ -25,6 +25,15 @@ def new_table_key() -> str:
     return secrets.token_urlsafe(24)
 
 
+# A table's short code, typed by hand when the QR cannot be scanned: no 0/O, 1/I/L.
+TABLE_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+TABLE_CODE_LENGTH = 6
+
+
+def new_table_code() -> str:
+    return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         REGISTRATION = "registration", "registration"
@@ -217,6 +226,7 @@ class TableKey(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="table_keys")
     table = models.PositiveIntegerField()
     key = models.CharField(max_length=64, unique=True, default=new_table_key, editable=False)
+    code = models.CharField(max_length=8, unique=True, default=new_table_code, editable=False)
 
     class Meta:
         ordering = ["tournament", "table"]

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001
 """`make screenshots`: PNGs of the main pages, in English and Arabic, at phone size.
 
 Not part of the normal run (the `screenshots` marker is deselected by default); the PNGs go
@@ -178,10 +179,37 @@ def test_screenshots(browser, site, language):
     assert len(list(OUT.glob(f"{language}-*.png"))) >= 2 * len(pages) + 8
 
 
-TEAMS = {"en": LATIN, "ar": ARABIC}
+# Persian and Italian evenings at phone size (issue 19): their own names, not French ones.
+FA_TEAMS = [
+    ("عقاب\u200cها", ["سارا", "بهرام"]),
+    ("ستاره\u200cها", ["مریم", "رضا"]),
+    ("شیرها", ["نگار", "کاوه"]),
+    ("پلنگ\u200cها", ["لیلا", "آرش"]),
+    ("سیمرغ", ["شیرین", "فرهاد"]),
+    ("البرز", ["مهسا", "بابک"]),
+    ("دماوند", ["ترانه", "سهراب"]),
+    ("خلیج", ["پریسا", "داریوش"]),
+]
+IT_TEAMS = [
+    ("Gli Assi", ["Giulia", "Marco"]),
+    ("I Re", ["Chiara", "Luca"]),
+    ("Le Donne", ["Sara", "Paolo"]),
+    ("I Fanti", ["Elena", "Matteo"]),
+    ("Briscola", ["Anna", "Davide"]),
+    ("Maraffa", ["Laura", "Stefano"]),
+    ("Il Settebello", ["Marta", "Andrea"]),
+    ("Ravenna", ["Silvia", "Franco"]),
+]
+TEAMS = {
+    "en": LATIN,
+    "ar": ARABIC,
+    "fa": [(name, *players) for name, players in FA_TEAMS],
+    "it": [(name, *players) for name, players in IT_TEAMS],
+}
+TITLES = {"fa": "جمعه‌شب حکم", "it": "Serata al circolo"}
 
 
-@pytest.mark.parametrize("language", ["en", "ar"])
+@pytest.mark.parametrize("language", ["en", "ar", "fa", "it"])
 def test_desk_screenshots(browser, site, language):
     """The director's desk (round 1 drawn, a forfeit set) and the table card sheet."""
     from tournaments import selectors as tournament_selectors
@@ -189,7 +217,7 @@ def test_desk_screenshots(browser, site, language):
 
     OUT.mkdir(exist_ok=True)
     tournament = tournament_services.tournament_create(
-        name="Vendredi belote" if language == "en" else "بطولة الجمعة",
+        name=TITLES.get(language) or ("Vendredi belote" if language == "en" else "بطولة الجمعة"),
         variant="belote",
         round_minutes=50,
         stages=[{"format": "swiss", "rounds": 3}, {"format": "single_elimination", "advance": 4}],
@@ -206,7 +234,7 @@ def test_desk_screenshots(browser, site, language):
         slot=pairing["slot"],
         winner=pairing["entries"][1],
         points=[0, 162],
-        reason="No-show" if language == "en" else "لم يحضر",
+        reason={"en": "No-show", "fa": "نیامد", "it": "Assente"}.get(language, "لم يحضر"),
     )
     context = browser.new_context(viewport=PHONE, locale=language)
     page = context.new_page()
@@ -243,6 +271,8 @@ PUBLIC_TEAMS = {
         ("الشباب", ["زياد", "دانة"]),
         ("الأصدقاء", ["فادي", "ليلى"]),
     ],
+    "fa": FA_TEAMS,
+    "it": IT_TEAMS,
 }
 
 
@@ -251,7 +281,7 @@ def _tournament(language: str, *, finish_swiss: bool, semis: bool):
     from tournaments.models import Round
 
     tournament = tservices.tournament_create(
-        name="Friday tarneeb" if language == "en" else "بطولة الجمعة",
+        name=TITLES.get(language) or ("Friday tarneeb" if language == "en" else "بطولة الجمعة"),
         variant="tarneeb",
         round_minutes=50,
         auto_advance=True,
@@ -285,7 +315,7 @@ def _double(language: str):
     from tournaments.models import Round
 
     tournament = tservices.tournament_create(
-        name="Double" if language == "en" else "إقصاء مزدوج",
+        name=TITLES.get(language) or ("Double" if language == "en" else "إقصاء مزدوج"),
         variant="tarneeb",
         stages=[{"format": "double_elimination"}],
         entries=[
@@ -308,7 +338,7 @@ def _double(language: str):
     return tournament
 
 
-@pytest.mark.parametrize("language", ["en", "ar"])
+@pytest.mark.parametrize("language", ["en", "ar", "fa", "it"])
 def test_tournament_screenshots(browser, site, language):
     from tournaments.models import Pairing
 

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from . import clubs, desk_entries, views
+from . import cards, clubs, desk_entries, views
 
 urlpatterns = [
     path("tournaments/new/", views.choose, name="tournament-choose"),
@@ -25,8 +25,9 @@ urlpatterns = [
         views.result,
         name="desk-result",
     ),
-    path("d/<str:token>/cards/", views.cards, name="desk-cards"),
-    path("t/<str:key>/", views.table, name="table-card"),
+    path("d/<str:token>/cards/", cards.cards, name="desk-cards"),
+    path("t/", cards.enter, name="table-enter"),
+    path("t/<str:key>/", cards.table, name="table-card"),
 ]
 
 # Clubs (clubs.md): a new club and the club's desk.

@@ -11,13 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import segno
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
-from django.utils.dateparse import parse_datetime
-from django.utils.html import escape
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -26,9 +22,8 @@ from scorekeeper.rules import MatchConflict, RuleViolation
 from scorekeeper.translate import conflict_message, translated
 
 from .. import selectors, services, validation
-from ..models import Entry, Pairing, Round, TableKey, Tournament
+from ..models import Entry, Pairing, Round, Tournament
 from ..selectors import desk as desk_selectors
-from ..services import desk as desk_services
 from . import forms
 
 NOT_FOUND = (Tournament.DoesNotExist, Entry.DoesNotExist, Round.DoesNotExist, Pairing.DoesNotExist)
@@ -343,56 +338,3 @@ def clock(request: HttpRequest, token: str, number: int) -> HttpResponse:
         ),
         form,
     )
-
-
-def qr_svg(url: str) -> str:
-    """The link as an inline SVG QR code, its text alternative naming the URL."""
-    svg = segno.make(url, error="m").svg_inline(
-        scale=4, border=2, title=url, svgclass="qr", lineclass="qr-line", omitsize=True
-    )
-    return svg.replace("<svg ", f'<svg role="img" aria-label="{escape(url)}" ', 1)
-
-
-@require_GET
-def cards(request: HttpRequest, token: str) -> HttpResponse:
-    tournament = _director(token)
-    desk_services.table_keys_ensure(tournament_id=tournament.pk)  # idempotent: safe on GET
-    tables = []
-    for table, key in desk_selectors.table_keys(tournament):
-        url = request.build_absolute_uri(reverse("table-card", args=[key]))
-        tables.append(
-            {"table": table, "url": url, "qr": mark_safe(qr_svg(url))}
-        )  # our own SVG: segno escapes the URL
-    return render(
-        request, "tournaments/desk/cards.html", {"tournament": tournament, "tables": tables}
-    )
-
-
-@require_GET
-def table(request: HttpRequest, key: str) -> HttpResponse:
-    """A table's card: the match played at that table now, or what comes next."""
-    try:
-        data = selectors.table_data(key)
-    except TableKey.DoesNotExist as error:
-        raise Http404 from error
-    if data["match"] and data.get("status") == "in_progress":
-        return HttpResponseRedirect(reverse("match", args=[data["match"]]))
-    current = data["round"]
-    playing = data.get("round_status") == "playing" or (
-        data["tournament_status"] == "running" and data.get("round_status") is None
-    )
-    context = {
-        "data": data,
-        "next_round": (current or 0) + 1,
-        "finished": data["tournament_status"] == "finished",
-        "registration": data["tournament_status"] == "registration",
-        "playing": playing,
-        # the round in play has no match at this table (fewer pairings, a knockout's later
-        # rounds): no next round to announce, the page opens the table's next match itself
-        "idle": data["tournament_status"] == "running" and data["match"] is None,
-        "ends_at": parse_datetime(data["ends_at"]) if data.get("ends_at") else None,
-    }
-    response = render(request, "tournaments/desk/table.html", context)
-    response["Cache-Control"] = "no-store"
-    response["Refresh"] = "15"  # the page looks again by itself (no script)
-    return response

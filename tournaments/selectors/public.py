@@ -181,9 +181,32 @@ def match_panel(match: dict[str, Any]) -> dict[str, Any] | None:
         "tournament_finished": tournament.status == Tournament.Status.FINISHED,
         "next": [],
     }
-    if panel["finished"]:
+    names = dict(
+        tournament.entries.filter(number__in=pairing.entries).values_list("number", "name")
+    )
+    panel["teams"] = [names.get(number, "") for number in pairing.entries]
+    panel["why"] = _why(tournament, pairing)
+    # "go to table N" only while that next round is the one in play
+    panel["moved_on"] = panel["finished"] and tournament.round > round_.number + 1
+    if panel["finished"] and not panel["moved_on"]:
         panel["next"] = _next_tables(tournament, round_, pairing)
     return panel
+
+
+def _why(tournament: Tournament, pairing: Pairing) -> dict[str, Any]:
+    """Why the match ended, or how long it goes on: the hand limit, time called, or a
+    result the director entered (the template puts it in words)."""
+    limit = tournament.hands_per_match
+    played = pairing.match.hands.count() if limit and pairing.match_id else 0
+    if pairing.status != Pairing.Status.FINISHED:
+        return {"kind": "limit_ahead", "played": played, "limit": limit} if limit else {}
+    if pairing.source == Pairing.Source.DIRECTOR:
+        return {"kind": "director"}
+    if limit and played >= limit:
+        return {"kind": "limit", "played": played, "limit": limit}
+    if pairing.time_called or pairing.round.time_called:
+        return {"kind": "time", "played": played}
+    return {"kind": "target"}
 
 
 def match_panel_by_view(tournament_view: str, match_view: str) -> dict[str, Any] | None:
@@ -197,7 +220,13 @@ def _next_tables(tournament: Tournament, round_: Round, pairing: Pairing) -> lis
     """Where each entry of the pairing sits in the next round, once it is drawn; an entry
     the next round leaves out (knocked out, not among those who advance, dropped out) is
     said to have no match then, so no table waits for a round that has come."""
-    later = list(Pairing.objects.filter(tournament=tournament, round__number=round_.number + 1))
+    later = list(
+        Pairing.objects.filter(
+            tournament=tournament,
+            round__number=round_.number + 1,
+            round__status=Round.Status.PLAYING,
+        )
+    )
     if not later:
         return []
     names = dict(

@@ -90,7 +90,7 @@ def test_a_plain_swiss_needs_no_knockout(client):
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("fa", "باید ۲ یا بیشتر باشد."),
+        ("fa", "باید 2 یا بیشتر باشد."),
         ("it", "Deve essere 2 o più."),
         ("ar", "يجب أن يكون 2 أو أكثر."),
         ("fr", "Doit être 2 ou plus."),

@@ -1,0 +1,112 @@
+"""The table cards (``/d/<id>/cards/``) and the tables' pages (``/t/``): a card carries its
+table's QR and a short code; ``/t/`` takes that code typed by hand (any case) when the QR
+cannot be scanned, and ``/t/<key>/`` opens the match now played at the table."""
+
+from __future__ import annotations
+
+import segno
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.dateparse import parse_datetime
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from .. import selectors
+from ..models import TableKey
+from ..selectors import cards as card_selectors
+from ..services import desk as desk_services
+from .views import _director
+
+PER_PAGE = (1, 2, 4)  # cards on one A4 sheet; one by default (decided)
+
+
+def qr_svg(url: str) -> SafeString:
+    """The link as an inline SVG QR code, its text alternative naming the URL (segno
+    escapes the URL in the title; ``escape`` in the label)."""
+    svg = segno.make(url, error="m").svg_inline(
+        scale=4, border=2, title=url, svgclass="qr", lineclass="qr-line", omitsize=True
+    )
+    return mark_safe(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(url)}" ', 1))
+
+
+def _per_page(request: HttpRequest) -> int:
+    try:
+        wanted = int(request.GET.get("per_page", "1"))
+    except ValueError:
+        return 1
+    return wanted if wanted in PER_PAGE else 1
+
+
+@require_GET
+def cards(request: HttpRequest, token: str) -> HttpResponse:
+    tournament = _director(token)
+    desk_services.table_keys_ensure(tournament_id=tournament.pk)  # idempotent: safe on GET
+    tables = []
+    for table, key, code in card_selectors.table_cards(tournament):
+        url = request.build_absolute_uri(reverse("table-card", args=[key]))
+        tables.append({"table": table, "url": url, "code": code, "qr": qr_svg(url)})
+    return render(
+        request,
+        "tournaments/desk/cards.html",
+        {
+            "tournament": tournament,
+            "tables": tables,
+            "per_page": _per_page(request),
+            "choices": PER_PAGE,
+            "enter_url": request.build_absolute_uri(reverse("table-enter")),
+        },
+    )
+
+
+@require_GET
+def enter(request: HttpRequest) -> HttpResponse:
+    """``/t/``: type a table's short code; ``?code=`` sends to that table's page."""
+    typed = request.GET.get("code", "").strip()
+    error = ""
+    if typed:
+        key = card_selectors.key_by_code(typed)
+        if key is not None:
+            return HttpResponseRedirect(reverse("table-card", args=[key]))
+        error = _("No table has this code: check the card and type it again.")
+    response = render(
+        request, "tournaments/desk/enter.html", {"typed": typed, "error": error}, status=200
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+def table(request: HttpRequest, key: str) -> HttpResponse:
+    """A table's card: the match played at that table now, or what comes next. A short code
+    in place of the key (typed by hand, any case) leads to the key's page."""
+    by_code = card_selectors.key_by_code(key)
+    if by_code is not None:
+        return HttpResponseRedirect(reverse("table-card", args=[by_code]))
+    try:
+        data = selectors.table_data(key)
+    except TableKey.DoesNotExist as error:
+        raise Http404 from error
+    if data["match"] and data.get("status") == "in_progress":
+        return HttpResponseRedirect(reverse("match", args=[data["match"]]))
+    current = data["round"]
+    playing = data.get("round_status") == "playing" or (
+        data["tournament_status"] == "running" and data.get("round_status") is None
+    )
+    context = {
+        "data": data,
+        "next_round": (current or 0) + 1,
+        "finished": data["tournament_status"] == "finished",
+        "registration": data["tournament_status"] == "registration",
+        "playing": playing,
+        # the round in play has no match at this table (fewer pairings, a knockout's later
+        # rounds): no next round to announce, the page opens the table's next match itself
+        "idle": data["tournament_status"] == "running" and data["match"] is None,
+        "ends_at": parse_datetime(data["ends_at"]) if data.get("ends_at") else None,
+    }
+    response = render(request, "tournaments/desk/table.html", context)
+    response["Cache-Control"] = "no-store"
+    response["Refresh"] = "15"  # the page looks again by itself (no script)
+    return response
