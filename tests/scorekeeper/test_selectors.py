@@ -26,7 +26,7 @@ def match(db):
 
 def _reads(client, url: str) -> tuple[int, int]:
     """How many variant lookups and state folds answering ``url`` took."""
-    lookups = mock.patch.object(rules, "find_variant", wraps=rules.find_variant)
+    lookups = mock.patch.object(rules, "get_variant", wraps=rules.get_variant)
     folds = mock.patch.object(MatchState, "from_dict", wraps=MatchState.from_dict)
     with lookups as lookup, folds as fold:
         assert client.get(url).status_code == 200

@@ -122,7 +122,7 @@ def test_the_desks_forms_never_fail(client, field, url, body, started):
         ("rounds", "²", "Swiss rounds: Give a whole number."),
         ("name", "Friday\x00belote", "Name of the tournament: Remove the invisible control"),
         ("name", "Friday\x1bbelote", "Name of the tournament: Remove the invisible control"),
-        ("name", "x" * 10_000, "Name of the tournament: At most 80 characters, please"),
+        ("name", "x" * 10_000, "Name of the tournament: At most 120 characters, please"),
         ("hands_per_match", "9" * 10_000, "Hands per match (empty: no limit): This number is"),
         ("advance", "0", "Entries that go on to the knockout: Must be 2 or more."),
         ("preset", "\x00", "Stages: Choose one of the buttons."),
