@@ -95,8 +95,9 @@ def results_by_stage(tournament: Tournament) -> dict[int, list[Result]]:
 def round_seed(stage: Stage, index: int) -> int:
     """Every round of a stage draws from the stage's stored seed (the engine derives each
     round's randomness from it and the round's index), so the random order of unseeded
-    entries is drawn once and kept, and any draw can be reproduced."""
-    return stage.seed
+    entries is drawn once and kept, and any draw can be reproduced. A round redrawn after
+    the first draws with the seed stored for it then (``Stage.reseeds``)."""
+    return int((stage.reseeds or {}).get(str(index), stage.seed))
 
 
 def next_draw(

@@ -28,6 +28,17 @@ def is_elimination(stage: Stage) -> bool:
     return stage.format in ELIMINATION
 
 
+# A table's change refused once its round is followed (the next round of its stage, or the
+# next stage, has been drawn): the director decides from then on.
+DIRECTOR_NOW = _("The next round is drawn: the director sets this result now, from the desk.")
+
+
+def stage_games(tournament: Tournament, stage: Stage) -> int:
+    """The games a match of the stage is played to: its own ``games_to_win`` (la bella at
+    the final only) or the tournament's."""
+    return int(stage.settings.get("games_to_win") or tournament.games_to_win)
+
+
 def next_round_drawn(round_: Round) -> bool:
     return Round.objects.filter(
         tournament_id=round_.tournament_id, number__gt=round_.number
@@ -46,6 +57,7 @@ def data_of(pairing: Pairing) -> dict[str, Any]:
         "points": pairing.points,
         "games_won": pairing.games_won,
         "source": pairing.source,
+        "forfeit": pairing.forfeit,
     }
 
 
@@ -74,7 +86,7 @@ def queue_advance(round_id: Any) -> None:
 def round_settled(round_: Round) -> None:
     """After a result changed: a playing round whose every pairing is finished is queued for
     its advance (after the commit); a complete round with a pairing reopened plays again."""
-    open_pairings = round_.pairings.filter(status=Pairing.Status.IN_PROGRESS).exists()
+    open_pairings = round_.pairings.exclude(status=Pairing.Status.FINISHED).exists()
     if round_.status == Round.Status.PLAYING and not open_pairings:
         queue_advance(round_.pk)
     elif round_.status == Round.Status.COMPLETE and open_pairings:
@@ -117,6 +129,8 @@ def match_event(match: Match, event: str) -> None:
         ResultChange.objects.create(
             tournament=tournament,
             pairing=pairing,
+            round_number=pairing.round.number,
+            slot=pairing.slot,
             by="table",
             action=event,
             before=before,
@@ -128,10 +142,12 @@ def match_event(match: Match, event: str) -> None:
 
 
 def _reopen(tournament: Tournament, pairing: Pairing) -> None:
-    if pairing.status != Pairing.Status.FINISHED:
+    if pairing.status == Pairing.Status.IN_PROGRESS:
         return
-    if next_round_drawn(pairing.round) or tournament.status == Tournament.Status.FINISHED:
-        raise MatchConflict(_("The next round is drawn: this match can no longer be reopened."))
+    if pairing.status == Pairing.Status.FINISHED and (
+        next_round_drawn(pairing.round) or tournament.status == Tournament.Status.FINISHED
+    ):
+        raise MatchConflict(DIRECTOR_NOW)
     pairing.status = Pairing.Status.IN_PROGRESS
     pairing.result = pairing.winner = pairing.points = pairing.games_won = None
     pairing.save(update_fields=["status", "result", "winner", "points", "games_won"])
@@ -141,13 +157,12 @@ def _store(tournament: Tournament, pairing: Pairing, after: dict[str, Any]) -> N
     finished = pairing.status == Pairing.Status.FINISHED
     if (
         finished
-        and after["winner"] != pairing.winner
-        and is_elimination(pairing.round.stage)
+        and (after["winner"], after["result"]) != (pairing.winner, pairing.result)
         and next_round_drawn(pairing.round)
     ):
-        raise MatchConflict(
-            _("The next round is drawn: this result can no longer change who goes on.")
-        )
+        raise MatchConflict(DIRECTOR_NOW)
+    if tournament.confirm_results and not finished:
+        after = {**after, "status": Pairing.Status.AWAITING, "note": ""}
     for key, value in after.items():
         setattr(pairing, key, value)
     pairing.save(update_fields=list(after))

@@ -27,6 +27,7 @@ TOURNAMENT_FIELDS = {
     "tiebreaks",
     "bye_points",
     "auto_advance",
+    "confirm_results",
     "at_time",
     "entries",
 }
@@ -57,6 +58,7 @@ class TournamentInput:
     tiebreaks: tuple[str, ...]
     bye_points: int
     auto_advance: bool
+    confirm_results: bool
     at_time: str
     entries: tuple[EntryInput, ...]
 
@@ -113,6 +115,9 @@ def tournament_input(data: Any) -> TournamentInput:
     auto_advance = data.get("auto_advance", True)
     if not isinstance(auto_advance, bool):
         raise RuleViolation("auto_advance", _("Must be true or false."))
+    confirm_results = data.get("confirm_results", False)
+    if not isinstance(confirm_results, bool):
+        raise RuleViolation("confirm_results", _("Must be true or false."))
     at_time = data.get("at_time", "finish_hand")
     if at_time not in AT_TIME:
         raise RuleViolation("at_time", _("Must be one of: {choices}."), choices=", ".join(AT_TIME))
@@ -128,6 +133,7 @@ def tournament_input(data: Any) -> TournamentInput:
         tiebreaks=tiebreaks_input(data.get("tiebreaks")),
         bye_points=_whole(data, "bye_points", 0, 0, 100_000),
         auto_advance=auto_advance,
+        confirm_results=confirm_results,
         at_time=at_time,
         entries=entries_input(data.get("entries", []), variant),
     )
@@ -171,12 +177,23 @@ def stages_input(value: Any) -> tuple[StageSpec, ...]:
                 field + ".advance",
                 _("A second stage needs advance: how many entries go on (2 or more)."),
             )
-        rest = {key: item for key, item in raw.items() if key not in ("format", "advance")}
+        own = ("format", "advance", "games_to_win")
+        rest = {key: item for key, item in raw.items() if key not in own}
         settings = fmt.configure(rest, field)
+        if "games_to_win" in raw:  # its own, where la bella is kept for the knockout
+            settings["games_to_win"] = _games_to_win(raw["games_to_win"], field)
         specs.append(
             StageSpec(format=fmt.name, settings=settings, advance=advance if index else None)
         )
     return tuple(specs)
+
+
+def _games_to_win(value: Any, field: str) -> int:
+    if not is_int(value) or value not in (1, 2):
+        raise RuleViolation(
+            field + ".games_to_win", _("Must be 1 (one game) or 2 (best of three).")
+        )
+    return int(value)
 
 
 def tiebreaks_input(value: Any) -> tuple[str, ...]:

@@ -31,20 +31,19 @@ from scorekeeper.services import MatchConflict
 from .. import ranking, selectors, validation
 from ..brackets import Draw, find_format
 from ..brackets import standings as bracket_standings
-from ..models import Entry, Pairing, ResultChange, Round, Stage, TableKey, Tournament
+from ..models import Entry, Pairing, Round, Stage, TableKey, Tournament
 from ..ranking import results_by_stage
 from ..results import (
     ELIMINATION,
-    data_of,
-    is_elimination,
-    next_round_drawn,
-    pairing_locked,
     round_settled,
+    stage_games,
     standings_store,
 )
 from ..results import match_event as match_event  # re-exported: the hook's listener
 
 Status = Tournament.Status
+# A pairing without its final result: a round completes once none is left.
+OPEN = (Pairing.Status.IN_PROGRESS, Pairing.Status.AWAITING, Pairing.Status.DISPUTED)
 
 
 def _locked(tournament_id: Any) -> Tournament:
@@ -72,6 +71,7 @@ def tournament_create(
     tiebreaks: Any = None,
     bye_points: Any = None,
     auto_advance: Any = None,
+    confirm_results: Any = None,
     at_time: Any = None,
     entries: Any = None,
 ) -> Tournament:
@@ -88,6 +88,7 @@ def tournament_create(
         tiebreaks=list(spec.tiebreaks),
         bye_points=spec.bye_points,
         auto_advance=spec.auto_advance,
+        confirm_results=spec.confirm_results,
         at_time=spec.at_time,
         next_entry=len(spec.entries) + 1,
     )
@@ -392,7 +393,7 @@ def _create_matches(
             variant=tournament.variant,
             players=_seats(players, p.entries),
             options=tournament.options,
-            games_to_win=tournament.games_to_win,
+            games_to_win=stage_games(tournament, stage),
             first_dealer=0,
             limits=limits,
             tournament=tournament.view_id,
@@ -442,7 +443,7 @@ def round_complete(*, round_id: Any) -> bool:
     touches one row the first time only. True when this call completed it."""
     touched = (
         Round.objects.filter(pk=round_id, status=Round.Status.PLAYING)
-        .exclude(pairings__status=Pairing.Status.IN_PROGRESS)
+        .exclude(pairings__status__in=OPEN)
         .update(status=Round.Status.COMPLETE)
     )
     if touched:
@@ -486,95 +487,6 @@ def round_draw(*, tournament_id: Any) -> Round:
     if round_ is None:
         raise MatchConflict(_("The tournament is finished."))
     return round_
-
-
-def _points(value: Any, size: int) -> list[int]:
-    if (
-        not isinstance(value, list)
-        or len(value) != size
-        or not all(is_int(v) and -(10**6) <= v <= 10**6 for v in value)
-    ):
-        raise RuleViolation("points", _("Give each entry's points, in the pairing's order."))
-    return list(value)
-
-
-def _director_result(pairing: Pairing, winner: Any, draw: Any, points: Any) -> dict[str, Any]:
-    if draw not in (None, False, True):
-        raise RuleViolation("draw", _("Must be true or false."))
-    if draw:
-        if winner is not None:
-            raise RuleViolation("winner", _("A draw has no winner."))
-        if is_elimination(pairing.round.stage):
-            raise RuleViolation("draw", _("An elimination match cannot end in a draw."))
-    elif not is_int(winner) or winner not in pairing.entries:
-        raise RuleViolation(
-            "winner",
-            _("The winner must be one of the pairing's entries: {entries}."),
-            entries=", ".join(str(n) for n in pairing.entries),
-        )
-    return {
-        "status": Pairing.Status.FINISHED,
-        "result": "draw" if draw else "win",
-        "winner": None if draw else winner,
-        "points": _points(points, 2),
-        "games_won": [0, 0],
-    }
-
-
-@transaction.atomic
-def pairing_result_set(
-    *,
-    tournament_id: Any,
-    round_number: int,
-    slot: int,
-    winner: Any = None,
-    draw: Any = None,
-    points: Any = None,
-    reason: Any = "",
-) -> Pairing:
-    """The director's result (a forfeit, a no-show, a ruling): stored and audited; the
-    table's match is finished (it keeps its hands; new hands are refused)."""
-    pairing = Pairing.objects.select_related("round__stage").get(
-        tournament_id=tournament_id, round__number=round_number, slot=slot
-    )
-    if pairing.match_id is not None:
-        Match.objects.select_for_update().filter(pk=pairing.match_id).first()
-    tournament = _locked(tournament_id)
-    pairing = pairing_locked(pairing.pk)
-    if pairing.bye:
-        raise MatchConflict(_("A bye has no match to decide."))
-    after = _director_result(pairing, winner, draw, points)
-    if not isinstance(reason, str) or len(reason) > 200:
-        raise RuleViolation("reason", _("A reason is a sentence of at most 200 characters."))
-    if (
-        is_elimination(pairing.round.stage)
-        and pairing.winner != after["winner"]
-        and next_round_drawn(pairing.round)
-    ):
-        raise MatchConflict(
-            _("The next round is drawn: this result can no longer change who goes on.")
-        )
-    before = data_of(pairing)
-    for key, value in after.items():
-        setattr(pairing, key, value)
-    pairing.source = Pairing.Source.DIRECTOR
-    pairing.save()
-    ResultChange.objects.create(
-        tournament=tournament,
-        pairing=pairing,
-        by="director",
-        action="result",
-        before=before,
-        after=data_of(pairing),
-        reason=reason,
-    )
-    if (
-        pairing.match_id is not None
-        and not Match.objects.filter(pk=pairing.match_id, status=Match.Status.FINISHED).exists()
-    ):
-        match_services.match_close(match_id=pairing.match_id)
-    _results_changed(tournament, pairing.round)
-    return pairing
 
 
 def _results_changed(tournament: Tournament, round_: Round) -> None:
@@ -724,7 +636,7 @@ def _overdue_rounds() -> list[Any]:
     a running tournament with auto_advance whose next round was never drawn."""
     stuck = list(
         Round.objects.filter(status=Round.Status.PLAYING)
-        .exclude(pairings__status=Pairing.Status.IN_PROGRESS)
+        .exclude(pairings__status__in=OPEN)
         .values_list("pk", flat=True)
     )
     waiting = Round.objects.filter(
@@ -762,3 +674,8 @@ __all__ = [
     "tournament_create",
     "tournament_start",
 ]
+
+# The director's result lives beside the other changes during the event; re-exported here.
+from .director import pairing_result_remove, pairing_result_set  # noqa: E402
+
+__all__ += ["pairing_result_remove"]
