@@ -29,8 +29,12 @@ def changed_results(tournament: Tournament) -> dict[tuple[int, int], list[dict[s
                 "before": before,
                 "after": after,
                 "at": record.created_at,
-                "winner_changed": before.get("winner") != after.get("winner")
-                or before.get("result") != after.get("result"),
+                # only a result that stood before can have its winner changed
+                "winner_changed": before.get("status") == "finished"
+                and (
+                    before.get("winner") != after.get("winner")
+                    or before.get("result") != after.get("result")
+                ),
             }
         )
     return found
