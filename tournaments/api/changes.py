@@ -167,7 +167,8 @@ class Standings(StandingsBase):
             raise RuleViolation(
                 "stage", _("Must be a whole number from {min} to {max}."), min=1, max=2
             )
-        stage = Stage.objects.filter(tournament=tournament, number=int(raw)).first()
+        number = int(raw) if len(raw) < 3 else 0  # a stage is 1 or 2: no huge integer to SQL
+        stage = Stage.objects.filter(tournament=tournament, number=number).first()
         if stage is None:
             raise Http404
         entries = list(tournament.entries.all())
