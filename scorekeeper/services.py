@@ -350,6 +350,20 @@ def match_close(*, match_id: Any) -> Match:
 
 
 @transaction.atomic
+def match_reopen(*, match_id: Any) -> Match:
+    """Undo ``match_close`` (a tournament director's result taken back): the match is what
+    its hands say again, in progress when they do not finish it."""
+    match = _locked(match_id)
+    if not match.closed:
+        return match
+    before = state_of(match)
+    match.closed = False
+    _rescore(match, [hand.input for hand in match.hands.order_by("number")])
+    _notify(match, before)
+    return match
+
+
+@transaction.atomic
 def match_call_time(*, match_id: Any) -> Match:
     """Call time on one match; a match already called or finished is left as it is."""
     match = _locked(match_id)

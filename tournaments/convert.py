@@ -55,6 +55,7 @@ def stage_of(stage: Stage, entries: Sequence[Entry], rounds: int) -> StageState:
         format=stage.format,
         settings=stage.settings,
         seed=stage.seed,
+        reseeds={int(index): int(seed) for index, seed in (stage.reseeds or {}).items()},
         advance=stage.advance,
         entries=chosen,
         rounds=rounds,
@@ -151,6 +152,7 @@ def pairing_data(pairing: Pairing) -> dict[str, Any]:
         "points": pairing.points,
         "games_won": pairing.games_won,
         "source": pairing.source,
+        "forfeit": pairing.forfeit,
     }
 
 

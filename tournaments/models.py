@@ -53,6 +53,10 @@ class Tournament(models.Model):
     tiebreaks = models.JSONField()
     bye_points = models.IntegerField(default=0)
     auto_advance = models.BooleanField(default=True)
+    confirm_results = models.BooleanField(
+        default=False,
+        help_text="A match ended at the table waits for the other side's agreement.",
+    )
     at_time = models.CharField(max_length=16, default="finish_hand")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
     stage = models.PositiveSmallIntegerField(
@@ -131,6 +135,12 @@ class Stage(models.Model):
     standings = models.JSONField(
         null=True, blank=True, help_text="The stage's final standings once it is over."
     )
+    reseeds = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="A round redrawn after the first: {index: the random seed it was drawn "
+        "again with} (the first round's redraw draws a new seed for the whole stage).",
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -174,6 +184,8 @@ class Round(models.Model):
 class Pairing(models.Model):
     class Status(models.TextChoices):
         IN_PROGRESS = "in_progress", "in progress"
+        AWAITING = "awaiting_confirmation", "awaiting confirmation"
+        DISPUTED = "disputed", "disputed"
         FINISHED = "finished", "finished"
 
     class Source(models.TextChoices):
@@ -192,12 +204,18 @@ class Pairing(models.Model):
         Match, on_delete=models.PROTECT, null=True, blank=True, related_name="pairing"
     )
     match_view = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.IN_PROGRESS)
+    status = models.CharField(max_length=24, choices=Status.choices, default=Status.IN_PROGRESS)
     result = models.CharField(max_length=8, null=True, blank=True)  # noqa: DJ001 (win, draw)
     winner = models.PositiveIntegerField(null=True, blank=True)
     points = models.JSONField(null=True, blank=True)
     games_won = models.JSONField(null=True, blank=True)
     source = models.CharField(max_length=16, choices=Source.choices, default=Source.TABLE)
+    forfeit = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The entry that did not play (the director's result)."
+    )
+    note = models.CharField(
+        max_length=200, blank=True, default="", help_text="Why the other side disputes it."
+    )
     ends_at = models.DateTimeField(null=True, blank=True, help_text="A table given more time.")
     time_called = models.BooleanField(default=False)
 
@@ -239,14 +257,25 @@ class TableKey(models.Model):
 
 
 class ResultChange(models.Model):
-    """An audit record: a director's result, or a table's correction of a finished pairing."""
+    """An audit record of every change during the event: a director's result or its removal,
+    a table's correction of a finished pairing, a confirmation or dispute, a redraw, a swap,
+    the undone start, a changed setting. A redraw or an undone start deletes pairings: the
+    record keeps their round and slot (and their rows in ``before``)."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="result_changes"
     )
-    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="changes")
+    pairing = models.ForeignKey(
+        Pairing, on_delete=models.SET_NULL, null=True, blank=True, related_name="changes"
+    )
+    round_number = models.PositiveIntegerField(null=True, blank=True)
+    slot = models.PositiveIntegerField(null=True, blank=True)
     by = models.CharField(max_length=16, help_text="director or table")
-    action = models.CharField(max_length=16, help_text="result, changed, reopened")
+    action = models.CharField(
+        max_length=16,
+        help_text="result, changed, reopened, removed, forfeit, confirmed, disputed, redraw, "
+        "swap, unstart, settings",
+    )
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.CharField(max_length=200, blank=True, default="")
@@ -421,3 +450,19 @@ class RatingPoint(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id}: {self.mu:.2f}"
+
+
+class CancelledMatch(models.Model):
+    """A table's match cancelled by a redraw or a swap (it had no hand): its page says so
+    and points to where its entries play now."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="cancelled")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="cancelled_matches"
+    )
+    round_number = models.PositiveIntegerField()
+    entries = models.JSONField(help_text="The entries that were to play it.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"cancelled {self.match_id}"

@@ -59,6 +59,7 @@ TOURNAMENT: tuple[Field, ...] = (
     Field("tiebreaks", required=False, default=bracket_standings.DEFAULT_TIEBREAKS),
     Int("bye_points", required=False, default=0, min=0, max=100_000),
     Bool("auto_advance", required=False, default=True),
+    Bool("confirm_results", required=False, default=False),
     Choice("at_time", required=False, default=FINISH_HAND, choices=AT_TIME),
     Field("entries", required=False, default=()),
 )
@@ -96,6 +97,8 @@ class TournamentInput:
     tiebreaks: tuple[str, ...]
     bye_points: int
     auto_advance: bool
+    confirm_results: bool
+    confirm_results: bool
     at_time: str
     entries: tuple[EntryInput, ...]
 
@@ -161,9 +164,21 @@ def tournament_input(data: Any) -> TournamentInput:
         tiebreaks=tiebreaks_input(given["tiebreaks"]),
         bye_points=given["bye_points"],
         auto_advance=given["auto_advance"],
+        confirm_results=given["confirm_results"],
         at_time=given["at_time"],
         entries=entries_input(given["entries"], variant),
     )
+
+
+# What a director may change at any time (``PATCH``): declared once, in ``TOURNAMENT``.
+SETTINGS = ("name", "auto_advance", "round_minutes", "break_minutes", "confirm_results")
+
+
+def settings_input(data: Any) -> dict[str, Any]:
+    """The settings given, checked as at the creation (only those given)."""
+    data = body(data)
+    refuse_unknown(data, set(SETTINGS))
+    return clean_fields([f for f in TOURNAMENT if f.name in data], data)
 
 
 def variant_input(value: Any) -> rules.Variant:
@@ -206,12 +221,23 @@ def stages_input(value: Any) -> tuple[StageSpec, ...]:
                 field + ".advance",
                 _("A second stage needs advance: how many entries go on (2 or more)."),
             )
-        rest = {key: item for key, item in raw.items() if key not in ("format", "advance")}
+        own = ("format", "advance", "games_to_win")
+        rest = {key: item for key, item in raw.items() if key not in own}
         settings = fmt.configure(rest, field)
+        if "games_to_win" in raw:  # its own, where la bella is kept for the knockout
+            settings["games_to_win"] = _games_to_win(raw["games_to_win"], field)
         specs.append(
             StageSpec(format=fmt.name, settings=settings, advance=advance if index else None)
         )
     return tuple(specs)
+
+
+def _games_to_win(value: Any, field: str) -> int:
+    if not is_int(value) or value not in (1, 2):
+        raise RuleViolation(
+            field + ".games_to_win", _("Must be 1 (one game) or 2 (best of three).")
+        )
+    return int(value)
 
 
 def tiebreaks_input(value: Any) -> tuple[str, ...]:

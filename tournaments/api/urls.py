@@ -1,10 +1,10 @@
 from django.urls import path
 
-from . import clubs, views
+from . import changes, clubs, views
 
 urlpatterns = [
     path("tournaments/", views.TournamentList.as_view(), name="tournament-list"),
-    path("tournaments/<str:token>/", views.TournamentDetail.as_view(), name="tournament-detail"),
+    path("tournaments/<str:token>/", changes.TournamentDetail.as_view(), name="tournament-detail"),
     path(
         "tournaments/<str:token>/start/", views.TournamentStart.as_view(), name="tournament-start"
     ),
@@ -28,10 +28,27 @@ urlpatterns = [
     ),
     path(
         "tournaments/<str:token>/rounds/<int:number>/pairings/<int:slot>/result/",
-        views.PairingResult.as_view(),
+        changes.PairingResult.as_view(),
         name="pairing-result",
     ),
-    path("tournaments/<str:token>/standings/", views.Standings.as_view(), name="standings"),
+    path("tournaments/<str:token>/standings/", changes.Standings.as_view(), name="standings"),
+    path(
+        "tournaments/<str:token>/unstart/",
+        changes.TournamentUnstart.as_view(),
+        name="tournament-unstart",
+    ),
+    path(
+        "tournaments/<str:token>/rounds/<int:number>/redraw/",
+        changes.RoundRedraw.as_view(),
+        name="round-redraw",
+    ),
+    path(
+        "tournaments/<str:token>/rounds/<int:number>/swap/",
+        changes.RoundSwap.as_view(),
+        name="round-swap",
+    ),
+    # Under /api/matches/ (scorekeeper's), routed here: scorekeeper never imports tournaments.
+    path("matches/<str:token>/confirm/", changes.MatchConfirm.as_view(), name="match-confirm"),
     path("tables/<str:key>/", views.TableDetail.as_view(), name="table-detail"),
 ]
 

@@ -9,7 +9,7 @@ and store what it decides. Every call to a format goes through this module.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .base import Draw, DrawInput, Entry, Format, Result
@@ -25,6 +25,7 @@ __all__ = [
     "StageState",
     "champion",
     "plan",
+    "stage_draw",
     "stage_rows",
 ]
 
@@ -38,6 +39,12 @@ class StageState:
     advance: int | None = None
     entries: tuple[Entry, ...] | None = None  # a second stage's, once the first is over
     rounds: int = 0  # rounds drawn so far
+    # A round redrawn after the first: {index: the seed it was drawn again with}.
+    reseeds: Mapping[int, int] = field(default_factory=dict)
+
+    def seed_of(self, index: int) -> int:
+        """The seed the stage's round ``index`` is drawn with."""
+        return self.reseeds.get(index, self.seed)
 
 
 @dataclass(frozen=True)
@@ -91,7 +98,7 @@ def _input(
         entries=list(entries),
         results=list(results),
         round=index,
-        seed=stage.seed,
+        seed=stage.seed_of(index),
         tiebreaks=tuple(snapshot.tiebreaks),  # the order inside a score group
     )
 
@@ -112,6 +119,13 @@ def _placements(
     snapshot: Snapshot, stage: StageState, entries: Sequence[Entry], results: Sequence[Result]
 ) -> list[list[int]] | None:
     return _format(stage).placements(_input(snapshot, stage, entries, results))
+
+
+def stage_draw(snapshot: Snapshot, stage: StageState, index: int) -> Draw | None:
+    """Round ``index`` of the stage drawn from the snapshot's results (a redraw of the
+    later pairings a director's result touches)."""
+    found: Draw | None = _draw(snapshot, stage, stage_entries(snapshot, stage), index)
+    return found
 
 
 def stage_rows(snapshot: Snapshot, stage: StageState) -> list[Row]:
@@ -161,7 +175,7 @@ def plan(snapshot: Snapshot, *, draw: bool) -> NextRound | Finish | None:
     index = stage.rounds + 1
     found = _draw(snapshot, stage, stage_entries(snapshot, stage), index)
     if found is not None:
-        return NextRound(stage.number, index, stage.seed, found) if draw else None
+        return NextRound(stage.number, index, stage.seed_of(index), found) if draw else None
     later = [s for s in snapshot.stages if s.number == stage.number + 1]
     if not later:
         return Finish()

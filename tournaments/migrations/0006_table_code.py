@@ -17,7 +17,7 @@ def fill_codes(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0004_clubs")]
+    dependencies = [("tournaments", "0005_desk")]
 
     operations = [
         migrations.AddField(

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from . import cards, clubs, desk_entries, views
+from . import cards, clubs, desk_changes, desk_entries, views
 
 urlpatterns = [
     path("tournaments/new/", views.choose, name="tournament-choose"),
@@ -22,8 +22,27 @@ urlpatterns = [
     path("d/<str:token>/rounds/<int:number>/clock/", views.clock, name="desk-clock"),
     path(
         "d/<str:token>/rounds/<int:number>/pairings/<int:slot>/result/",
-        views.result,
+        desk_changes.result,  # no winner chosen in advance (views.result chose the first)
         name="desk-result",
+    ),
+    path("d/<str:token>/unstart/", desk_changes.unstart, name="desk-unstart"),
+    path("d/<str:token>/hold/", desk_changes.hold, name="desk-hold"),
+    path("d/<str:token>/rounds/<int:number>/redraw/", desk_changes.redraw, name="desk-redraw"),
+    path("d/<str:token>/rounds/<int:number>/swap/", desk_changes.swap, name="desk-swap"),
+    path(
+        "d/<str:token>/rounds/<int:number>/pairings/<int:slot>/forfeit/",
+        desk_changes.forfeit,
+        name="desk-forfeit",
+    ),
+    path(
+        "d/<str:token>/rounds/<int:number>/pairings/<int:slot>/remove/",
+        desk_changes.remove,
+        name="desk-remove",
+    ),
+    path(
+        "d/<str:token>/rounds/<int:number>/pairings/<int:slot>/confirm/",
+        desk_changes.confirm,
+        name="desk-confirm",
     ),
     path("d/<str:token>/cards/", cards.cards, name="desk-cards"),
     path("t/", cards.enter, name="table-enter"),

@@ -11,7 +11,7 @@ keys; the public view (``view_id``) shows everything else.
 
 from ..services import late_entries_open
 from .rounds import pairing_data, round_data, round_name, rounds_data
-from .standings import standings_data, tiebreak_word, why_text
+from .standings import stage_rows, standings_data, tiebreak_word, why_text
 from .tournaments import entry_data, stage_data, table_data, tournament_by_token, tournament_data
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "round_name",
     "rounds_data",
     "stage_data",
+    "stage_rows",
     "standings_data",
     "table_data",
     "tiebreak_word",

@@ -12,17 +12,15 @@ def changed_results(tournament: Tournament) -> dict[tuple[int, int], list[dict[s
     """The audit records that changed a finished result (its winner, draw or points), by
     (round number, slot): a table's correction or undo, or a director's result."""
     found: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    records = (
-        ResultChange.objects.filter(tournament=tournament)
-        .select_related("pairing__round")
-        .order_by("created_at", "id")
+    records = ResultChange.objects.filter(tournament=tournament, slot__isnull=False).order_by(
+        "created_at", "id"
     )
     for record in records:
         before, after = record.before or {}, record.after or {}
         keys = ("result", "winner", "points")
         if all(before.get(key) == after.get(key) for key in keys):
             continue
-        key = (record.pairing.round.number, record.pairing.slot)
+        key = (record.round_number, record.slot)
         found.setdefault(key, []).append(
             {
                 "by": record.by,
@@ -31,11 +29,36 @@ def changed_results(tournament: Tournament) -> dict[tuple[int, int], list[dict[s
                 "before": before,
                 "after": after,
                 "at": record.created_at,
-                "winner_changed": before.get("winner") != after.get("winner")
-                or before.get("result") != after.get("result"),
+                # only a result that stood before can have its winner changed
+                "winner_changed": before.get("status") == "finished"
+                and (
+                    before.get("winner") != after.get("winner")
+                    or before.get("result") != after.get("result")
+                ),
             }
         )
     return found
+
+
+def history(tournament: Tournament) -> list[dict[str, Any]]:
+    """Every change during the event, latest first (who, when, what, before, after): the
+    desk's history. A redraw's or an undone start's pairings are gone: the record keeps
+    their round and slot."""
+    return [
+        {
+            "by": record.by,
+            "action": record.action,
+            "round": record.round_number,
+            "slot": record.slot,
+            "reason": record.reason,
+            "before": record.before,
+            "after": record.after,
+            "at": record.created_at,
+        }
+        for record in ResultChange.objects.filter(tournament=tournament).order_by(
+            "-created_at", "-id"
+        )
+    ]
 
 
 def table_keys(tournament: Tournament) -> list[tuple[int, str]]:

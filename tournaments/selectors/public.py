@@ -12,7 +12,7 @@ from django.utils import timezone
 from scorekeeper.selectors import VIEW_ID
 
 from ..brackets import eliminating
-from ..models import Pairing, Round, Tournament
+from ..models import CancelledMatch, Pairing, Round, Tournament
 from . import round_name, tournament_data
 
 
@@ -163,7 +163,7 @@ def match_panel(match: dict[str, Any]) -> dict[str, Any] | None:
         .first()
     )
     if pairing is None:
-        return None
+        return _cancelled_panel(match["view_id"])
     tournament, round_ = pairing.tournament, pairing.round
     panel: dict[str, Any] = {
         "tournament": tournament.view_id,
@@ -207,6 +207,41 @@ def _why(tournament: Tournament, pairing: Pairing) -> dict[str, Any]:
     if pairing.time_called or pairing.round.time_called:
         return {"kind": "time", "played": played}
     return {"kind": "target"}
+
+
+def _cancelled_panel(match_view: str) -> dict[str, Any] | None:
+    """A match cancelled by a redraw or a swap: where its entries play now (nowhere yet after
+    an undone start)."""
+    cancelled = (
+        CancelledMatch.objects.filter(match__view_id=match_view)
+        .select_related("tournament")
+        .first()
+    )
+    if cancelled is None:
+        return None
+    tournament = cancelled.tournament
+    names = dict(
+        tournament.entries.filter(number__in=cancelled.entries).values_list("number", "name")
+    )
+    now = Pairing.objects.filter(tournament=tournament, round__number=cancelled.round_number)
+    placed = {number: other for other in now for number in other.entries}
+    moved = [
+        {
+            "name": names.get(number, ""),
+            "table": placed[number].table if number in placed else None,
+            "bye": number in placed and placed[number].bye,
+        }
+        for number in cancelled.entries
+    ]
+    return {
+        "tournament": tournament.view_id,
+        "name": tournament.name,
+        "version": tournament.version,
+        "match_view": match_view,
+        "cancelled": True,
+        "moved": moved if placed else [],
+        "now": timezone.now(),
+    }
 
 
 def match_panel_by_view(tournament_view: str, match_view: str) -> dict[str, Any] | None:

@@ -8,8 +8,11 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from .. import convert
+from ..brackets import planner
 from ..brackets import standings as bracket_standings
-from ..models import Entry, Tournament
+from ..models import Entry, Stage, Tournament
+from ..services.snapshot import snapshot_load
 
 
 def standings_data(tournament: Tournament, entries: Sequence[Entry]) -> list[dict[str, Any]]:
@@ -60,3 +63,13 @@ def why_text(why: Any, names: dict[int, str]) -> str:
             return template.format(**params)
         except (KeyError, IndexError, ValueError):
             return template
+
+
+def stage_rows(tournament: Tournament, stage: Stage) -> list[dict[str, Any]]:
+    """A stage's stored rows: as kept when it ended (the first stage, once the second is
+    drawn), or computed from one snapshot of its results now."""
+    if stage.standings:
+        return list(stage.standings)
+    snapshot = snapshot_load(tournament).snapshot
+    state = next(s for s in snapshot.stages if s.number == stage.number)
+    return [convert.row_data(row) for row in planner.stage_rows(snapshot, state)]

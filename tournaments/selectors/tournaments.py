@@ -55,6 +55,7 @@ def tournament_data(tournament: Tournament, *, director: bool) -> dict[str, Any]
             "tiebreaks": tournament.tiebreaks,
             "bye_points": tournament.bye_points,
             "auto_advance": tournament.auto_advance,
+            "confirm_results": tournament.confirm_results,
             "at_time": tournament.at_time,
             "status": tournament.status,
             "stage": tournament.stage,

@@ -10,11 +10,15 @@ sends tasks).
 - ``standings``: the stored standings, a copy kept by version;
 - ``clock``: calling time, more time, beat's tick;
 - ``snapshot``: the lock and the snapshot every write starts with;
-- ``desk``: the desk's own writes (table keys, check-in).
+- ``desk``: the desk's own writes (table keys, check-in);
+- ``changes``: the changes during the event (redraw, swap, undo the start, the settings,
+  the confirmation by the other side); ``director``: the director's result and its
+  removal; ``followed``: the later pairings a director's result redraws.
 """
 
 from .clock import clock_tick, round_clock
-from .results import match_event, pairing_result_set
+from .director import pairing_result_remove, pairing_result_set
+from .results import match_event
 from .rounds import round_advance, round_complete, round_draw
 from .setup import (
     entries_add,
@@ -35,6 +39,7 @@ __all__ = [
     "entry_update",
     "late_entries_open",
     "match_event",
+    "pairing_result_remove",
     "pairing_result_set",
     "round_advance",
     "round_clock",

@@ -24,6 +24,7 @@ from scorekeeper.rules.fields import is_int
 
 from ..models import Pairing, Round, Tournament
 from . import enqueue
+from .rounds import OPEN
 from .snapshot import touch, tournament_locked
 
 log = logging.getLogger(__name__)
@@ -190,7 +191,7 @@ def _overdue_rounds() -> list[Any]:
     tournament marked with a problem left out (the director acts first)."""
     stuck = list(
         Round.objects.filter(status=Round.Status.PLAYING, tournament__problem="")
-        .exclude(pairings__status=Pairing.Status.IN_PROGRESS)
+        .exclude(pairings__status__in=OPEN)
         .order_by("pk")
         .values_list("pk", flat=True)
     )

@@ -24,7 +24,7 @@ from scorekeeper.rules.errors import _
 from scorekeeper.services import MatchSpec, matches_create
 
 from .. import convert
-from ..brackets import Result, get_format
+from ..brackets import Draw, Result, get_format
 from ..brackets.planner import Finish, NextRound, Snapshot, plan
 from ..models import Entry, Pairing, Round, Stage, TableKey, Tournament
 from . import enqueue, ratings
@@ -33,6 +33,8 @@ from .standings import after_change, champion_of, first_stage_rows, standings_ro
 
 log = logging.getLogger(__name__)
 Status = Tournament.Status
+# A pairing without its final result: a round completes once none is left.
+OPEN = (Pairing.Status.IN_PROGRESS, Pairing.Status.AWAITING, Pairing.Status.DISPUTED)
 
 
 def progress(tournament: Tournament, *, force: bool) -> Round | None:
@@ -101,7 +103,7 @@ def _store_draw(
             round_.save(force_insert=True)
     except IntegrityError as error:
         raise MatchConflict(_("Round {number} has already been drawn."), number=number) from error
-    matches = _create_matches(tournament, stage, round_, decision, entries)
+    matches = create_matches(tournament, stage, round_, decision.draw, entries)
     rows = [
         convert.pairing_row(
             pairing,
@@ -126,26 +128,33 @@ def _store_draw(
     return round_, byes
 
 
-def _create_matches(
+def stage_games(tournament: Tournament, stage: Stage) -> int:
+    """The games a match of the stage is played to: its own ``games_to_win`` (la bella at
+    the final only) or the tournament's."""
+    return int(stage.settings.get("games_to_win") or tournament.games_to_win)
+
+
+def create_matches(
     tournament: Tournament,
     stage: Stage,
     round_: Round,
-    decision: NextRound,
+    draw: Draw,
     entries: Sequence[Entry],
 ) -> dict[int, Any]:
+    """The matches of a draw's seated pairings, by slot."""
     limits = MatchLimits(
         hands_per_match=tournament.hands_per_match,
         at_time=tournament.at_time,
         draws=get_format(stage.format).draws_allowed,
     )
     players = {entry.number: entry.players for entry in entries}
-    seated = [p for p in decision.draw.pairings if not p.bye]
+    seated = [p for p in draw.pairings if not p.bye]
     specs = [
         MatchSpec(
             variant=tournament.variant,
             players=_seats(players, p.entries),
             options=tournament.options,
-            games_to_win=tournament.games_to_win,
+            games_to_win=stage_games(tournament, stage),
             first_dealer=0,
             limits=limits,
             tournament=tournament.view_id,
@@ -176,7 +185,7 @@ def round_complete(*, round_id: Any) -> bool:
     touches one row the first time only. True when this call completed it."""
     touched = (
         Round.objects.filter(pk=round_id, status=Round.Status.PLAYING)
-        .exclude(pairings__status=Pairing.Status.IN_PROGRESS)
+        .exclude(pairings__status__in=OPEN)
         .update(status=Round.Status.COMPLETE)
     )
     if touched:

@@ -54,6 +54,7 @@ def tournament_create(
     tiebreaks: Any = None,
     bye_points: Any = None,
     auto_advance: Any = None,
+    confirm_results: Any = None,
     at_time: Any = None,
     entries: Any = None,
 ) -> Tournament:
@@ -70,6 +71,7 @@ def tournament_create(
         tiebreaks=list(spec.tiebreaks),
         bye_points=spec.bye_points,
         auto_advance=spec.auto_advance,
+        confirm_results=spec.confirm_results,
         at_time=spec.at_time,
         next_entry=len(spec.entries) + 1,
     )

@@ -1,0 +1,176 @@
+"""The API of the changes during the event: redraw, swap, undo the start, the tournament's
+settings (hold), the director's result and its removal, the confirmation by the other side,
+and the standings of one stage. Thin views: parse, call one service, render.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scorekeeper import selectors as match_selectors
+from scorekeeper.api.idempotency import idempotent
+from scorekeeper.api.views import IDEMPOTENCY, Api
+from scorekeeper.rules import RuleViolation
+from scorekeeper.rules.errors import _
+
+from .. import selectors, services, validation
+from ..models import Stage, Tournament
+from ..services import changes
+from .schema import RoundSerializer, StandingSerializer, TournamentSerializer
+from .views import ERRORS, READ, TournamentApi, _body, _fields, _round
+from .views import PairingResult as PairingResultBase
+from .views import Standings as StandingsBase
+from .views import TournamentDetail as TournamentDetailBase
+
+PAIRING = OpenApiResponse(description="The pairing (with warnings).")
+
+
+class TournamentDetail(TournamentDetailBase):
+    @extend_schema(
+        request=None,
+        responses={200: TournamentSerializer, **ERRORS},
+        summary="Hold (auto_advance), rename, the clock's minutes, confirm_results",
+    )
+    def patch(self, request: Request, token: str) -> Response:
+        tournament = self.director(token)
+        fields = _fields(_body(request), set(validation.SETTINGS))
+        changes.tournament_update(tournament_id=tournament.pk, **fields)
+        tournament.refresh_from_db()
+        return Response(selectors.tournament_data(tournament, director=True))
+
+
+class TournamentUnstart(TournamentApi):
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY],
+        responses={200: TournamentSerializer, **ERRORS},
+        summary="Undo the start: back to registration while nothing is played",
+    )
+    def post(self, request: Request, token: str) -> Response:
+        return self.write(request, token, self._unstart)
+
+    def _unstart(self, tournament: Tournament, body: Mapping[str, Any]) -> Response:
+        _fields(body, set())
+        changes.tournament_unstart(tournament_id=tournament.pk)
+        tournament.refresh_from_db()
+        return Response(selectors.tournament_data(tournament, director=True))
+
+
+class RoundRedraw(TournamentApi):
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY],
+        responses={200: RoundSerializer, **ERRORS},
+        summary="Draw the round in play again (no hand or result recorded in it)",
+    )
+    def post(self, request: Request, token: str, number: int) -> Response:
+        return self.write(request, token, lambda t, body: self._redraw(t, body, number))
+
+    def _redraw(self, tournament: Tournament, body: Mapping[str, Any], number: int) -> Response:
+        _fields(body, set())
+        changes.round_redraw(tournament_id=tournament.pk, round_number=number)
+        return Response(_round(tournament, number, director=True))
+
+
+class RoundSwap(TournamentApi):
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY],
+        responses={200: RoundSerializer, **ERRORS},
+        summary="Two entries of the round in play change places (with warnings)",
+    )
+    def post(self, request: Request, token: str, number: int) -> Response:
+        return self.write(request, token, lambda t, body: self._swap(t, body, number))
+
+    def _swap(self, tournament: Tournament, body: Mapping[str, Any], number: int) -> Response:
+        fields = _fields(body, {"entries"})
+        warnings = changes.round_swap(
+            tournament_id=tournament.pk, round_number=number, entries=fields.get("entries")
+        )
+        return Response({**_round(tournament, number, director=True), "warnings": warnings})
+
+
+class PairingResult(PairingResultBase):
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY],
+        responses={200: PAIRING, **ERRORS},
+        summary="The director's result: a winner, a draw or a forfeit; no default winner",
+    )
+    def post(self, request: Request, token: str, number: int, slot: int) -> Response:
+        return self.write(request, token, lambda t, body: self._set(t, body, number, slot))
+
+    def _set(
+        self, tournament: Tournament, body: Mapping[str, Any], number: int, slot: int
+    ) -> Response:
+        known = {"winner", "draw", "points", "games", "forfeit", "reason"}
+        pairing = services.pairing_result_set(
+            tournament_id=tournament.pk, round_number=number, slot=slot, **_fields(body, known)
+        )
+        data = selectors.pairing_data(pairing, director=True)
+        return Response({**data, "warnings": getattr(pairing, "warnings", [])})
+
+    @extend_schema(
+        request=None,
+        responses={200: PAIRING, **ERRORS},
+        summary="Remove the director's result: the match is what its hands say again",
+    )
+    def delete(self, request: Request, token: str, number: int, slot: int) -> Response:
+        tournament = self.director(token)
+        pairing = services.pairing_result_remove(
+            tournament_id=tournament.pk, round_number=number, slot=slot
+        )
+        return Response(selectors.pairing_data(pairing, director=True))
+
+
+class MatchConfirm(Api):
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY],
+        responses={200: OpenApiResponse(description="The match."), **ERRORS},
+        summary="The other side agrees with the result ({agree: true}) or disputes it",
+    )
+    def post(self, request: Request, token: str) -> Response:
+        match_id = self.match_key(token)
+        return idempotent(request, lambda: self._confirm(request, match_id))
+
+    def _confirm(self, request: Request, match_id: Any) -> Response:
+        fields = _fields(_body(request), {"agree", "note"})
+        if "agree" not in fields:
+            raise RuleViolation("agree", _("This field is required."))
+        match = changes.match_confirm(match_id=match_id, **fields)
+        match.refresh_from_db()
+        return Response(match_selectors.match_data(match, writable=True))
+
+
+STAGE = OpenApiParameter("stage", int, description="A stage's standings (as it ended, or now)")
+
+
+class Standings(StandingsBase):
+    @extend_schema(
+        parameters=[STAGE],
+        responses={200: StandingSerializer(many=True), **READ},
+        summary="The standings, in rank order (of one stage with ?stage=)",
+    )
+    def get(self, request: Request, token: str) -> Response:
+        raw = request.query_params.get("stage")
+        if raw is None:
+            return super().get(request, token)
+        tournament, _director = self.open(token)
+        if not raw.isdigit():
+            raise RuleViolation(
+                "stage", _("Must be a whole number from {min} to {max}."), min=1, max=2
+            )
+        number = int(raw) if len(raw) < 3 else 0  # a stage is 1 or 2: no huge integer to SQL
+        stage = Stage.objects.filter(tournament=tournament, number=number).first()
+        if stage is None:
+            raise Http404
+        entries = list(tournament.entries.all())
+        tournament.standings = selectors.stage_rows(tournament, stage)
+        return Response(selectors.standings_data(tournament, entries))

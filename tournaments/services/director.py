@@ -1,0 +1,244 @@
+"""The director's result (a ruling, a paper slip, a forfeit) and its removal.
+
+There is no default winner: the director names the ``winner``, a ``draw`` or the entry that
+``forfeit``\\ s. Where the stage plays best of three, ``games`` says the games each side won
+and must name a finished match. The table's match is finished (it keeps its hands) and
+takes no more hands; removing the director's result gives the match back to what its hands
+say. On a pairing whose round is followed, an elimination stage redraws the later pairings
+it touches while none has a hand (``409`` otherwise); a Swiss or a round robin keeps its
+rounds, and the answer warns that the standings the round in play was drawn from changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext
+
+from scorekeeper import services as match_services
+from scorekeeper.models import Match
+from scorekeeper.rules import MatchConflict, RuleViolation
+from scorekeeper.rules.errors import _
+from scorekeeper.rules.fields import is_int
+
+from .. import convert
+from ..models import Pairing, Round, Tournament
+from .changes import audit, lock_matches
+from .followed import later_pairings_redraw
+from .results import eliminates, next_round_drawn, outcome_of, pairing_locked, result_recorded
+from .rounds import stage_games
+from .snapshot import tournament_locked
+
+RESULT_KEYS = ("result", "winner", "points", "games_won")
+
+
+def _points(value: Any) -> list[int]:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(is_int(v) and -(10**6) <= v <= 10**6 for v in value)
+    ):
+        raise RuleViolation("points", _("Give each entry's points, in the pairing's order."))
+    return list(value)
+
+
+def _games(value: Any, winner_side: int | None, games_to_win: int) -> list[int]:
+    """Games won by each side: required where a match is played to more than one game, and
+    they must finish it (the winner has ``games_to_win``; a draw: level, short of it)."""
+    if value is None:
+        if games_to_win > 1:
+            raise RuleViolation(
+                "games",
+                _("Give the games each entry won (best of {count}), in the pairing's order."),
+                count=2 * games_to_win - 1,
+            )
+        return [0, 0]
+    valid = (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(is_int(v) and 0 <= v <= games_to_win for v in value)
+    )
+    if valid and winner_side is None:
+        valid = value[0] == value[1] < games_to_win
+    elif valid and winner_side is not None:
+        valid = value[winner_side] == games_to_win and value[1 - winner_side] < games_to_win
+    if not valid:
+        raise RuleViolation(
+            "games",
+            _("The games must finish the match: the winner has won {count}."),
+            count=games_to_win,
+        )
+    return list(value)
+
+
+def _side(pairing: Pairing, field: str, number: Any) -> int:
+    if not is_int(number) or number not in pairing.entries:
+        raise RuleViolation(
+            field,
+            _("The winner must be one of the pairing's entries: {entries}."),
+            entries=", ".join(str(n) for n in pairing.entries),
+        )
+    return int(pairing.entries.index(number))
+
+
+def director_result(
+    tournament: Tournament, pairing: Pairing, fields: dict[str, Any]
+) -> dict[str, Any]:
+    """The pairing's new result from the director's fields (``RuleViolation`` otherwise)."""
+    games_to_win = stage_games(tournament, pairing.round.stage)
+    if fields.get("forfeit") is not None:
+        loser = _side(pairing, "forfeit", fields["forfeit"])
+        target = int(tournament.options.get("target") or 0) * games_to_win
+        won = [target, 0] if loser == 1 else [0, target]
+        games = [games_to_win, 0] if loser == 1 else [0, games_to_win]
+        winner = pairing.entries[1 - loser]
+        return _after("win", winner, won, games, forfeit=fields["forfeit"])
+    draw = fields.get("draw")
+    if draw not in (None, False, True):
+        raise RuleViolation("draw", _("Must be true or false."))
+    if draw:
+        if fields.get("winner") is not None:
+            raise RuleViolation("winner", _("A draw has no winner."))
+        if eliminates(pairing.round.stage):
+            raise RuleViolation("draw", _("An elimination match cannot end in a draw."))
+        side = None
+    elif fields.get("winner") is None:
+        raise RuleViolation("winner", _("Name the winner, or give a draw: there is no default."))
+    else:
+        side = _side(pairing, "winner", fields["winner"])
+    if "points" not in fields:
+        raise RuleViolation("points", _("This field is required."))
+    points = _points(fields["points"])
+    games = _games(fields.get("games"), side, games_to_win)
+    winner = None if side is None else pairing.entries[side]
+    return _after("draw" if side is None else "win", winner, points, games)
+
+
+def _after(
+    result: str, winner: int | None, points: list[int], games: list[int], forfeit: Any = None
+) -> dict[str, Any]:
+    return {
+        "status": Pairing.Status.FINISHED,
+        "result": result,
+        "winner": winner,
+        "points": points,
+        "games_won": games,
+        "forfeit": forfeit,
+        "source": Pairing.Source.DIRECTOR,
+        "note": "",
+    }
+
+
+def _pairing_for_write(tournament_id: Any, round_number: int, slot: int) -> Pairing:
+    """The pairing, with its match, then its tournament, then itself locked (the order of
+    scorekeeper's hooks)."""
+    found = Pairing.objects.get(tournament_id=tournament_id, round__number=round_number, slot=slot)
+    lock_matches([found.match_id])
+    return found
+
+
+@transaction.atomic
+def pairing_result_set(
+    *,
+    tournament_id: Any,
+    round_number: int,
+    slot: int,
+    winner: Any = None,
+    draw: Any = None,
+    points: Any = None,
+    games: Any = None,
+    forfeit: Any = None,
+    reason: Any = "",
+) -> Pairing:
+    """The director's result: stored and audited; the answer's ``warnings`` (an attribute
+    of the pairing) say when it changed the standings the round in play was drawn from."""
+    found = _pairing_for_write(tournament_id, round_number, slot)
+    tournament = tournament_locked(tournament_id)
+    pairing = pairing_locked(found.pk)
+    if pairing.bye:
+        raise MatchConflict(_("A bye has no match to decide."))
+    fields = {"winner": winner, "draw": draw, "games": games, "forfeit": forfeit}
+    if points is not None:
+        fields["points"] = points
+    after = director_result(tournament, pairing, fields)
+    if not isinstance(reason, str) or len(reason) > 200:
+        raise RuleViolation("reason", _("A reason is a sentence of at most 200 characters."))
+    before = convert.pairing_data(pairing)
+    changed = _result_of(before) != _result_of(after)
+    winner_changed = (before["winner"], before["result"]) != (after["winner"], after["result"])
+    _store(pairing, after)
+    if winner_changed and next_round_drawn(pairing.round) and eliminates(pairing.round.stage):
+        later_pairings_redraw(tournament, pairing)
+    audit(
+        tournament,
+        "forfeit" if forfeit is not None else "result",
+        pairing=pairing,
+        before=before,
+        after=convert.pairing_data(pairing),
+        reason=reason,
+    )
+    if (
+        pairing.match_id is not None
+        and Match.objects.filter(pk=pairing.match_id, status=Match.Status.IN_PROGRESS).exists()
+    ):
+        match_services.match_close(match_id=pairing.match_id)
+    result_recorded(tournament, pairing.round)
+    pairing.warnings = _warnings(tournament, pairing.round) if changed else []  # type: ignore[attr-defined]
+    return pairing
+
+
+def _result_of(data: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(data.get(key) for key in ("status", *RESULT_KEYS))
+
+
+def _store(pairing: Pairing, after: dict[str, Any]) -> None:
+    for key, value in after.items():
+        setattr(pairing, key, value)
+    pairing.save()
+
+
+def _warnings(tournament: Tournament, round_: Round) -> list[str]:
+    """A result changed in a round before the round in play (drawn from the standings it
+    changed): the director may redraw the round in play while no hand is recorded."""
+    in_play = tournament.round
+    if tournament.status != Tournament.Status.RUNNING or not in_play or in_play <= round_.number:
+        return []
+    if eliminates(round_.stage):
+        return []  # the later pairings it touched were redrawn
+    return [
+        gettext(
+            "Round {number} was drawn from the standings this result has changed: "
+            "redraw it while no hand is recorded there."
+        ).format(number=in_play)
+    ]
+
+
+@transaction.atomic
+def pairing_result_remove(*, tournament_id: Any, round_number: int, slot: int) -> Pairing:
+    """Remove the director's result: the match goes back to what its hands say (open again
+    when they do not finish it); ``409`` where a table's correction changing the winner
+    would be refused (the round is followed)."""
+    found = _pairing_for_write(tournament_id, round_number, slot)
+    tournament = tournament_locked(tournament_id)
+    pairing = pairing_locked(found.pk)
+    if pairing.source != Pairing.Source.DIRECTOR:
+        raise MatchConflict(_("This pairing has no director's result to remove."))
+    if next_round_drawn(pairing.round) or tournament.status == Tournament.Status.FINISHED:
+        raise MatchConflict(_("The next round is drawn: the director's result stays."))
+    before = convert.pairing_data(pairing)
+    if pairing.match_id is not None:
+        # Still the director's while the match reopens: the listener leaves it alone.
+        match_services.match_reopen(match_id=pairing.match_id)
+    match = Match.objects.get(pk=pairing.match_id)
+    now = (
+        outcome_of(match, pairing)
+        if match.status == Match.Status.FINISHED
+        else {"status": Pairing.Status.IN_PROGRESS, **dict.fromkeys(RESULT_KEYS)}
+    )
+    _store(pairing, {**now, "forfeit": None, "source": Pairing.Source.TABLE})
+    audit(
+        tournament, "removed", pairing=pairing, before=before, after=convert.pairing_data(pairing)
+    )
+    result_recorded(tournament, pairing.round)
+    return pairing
