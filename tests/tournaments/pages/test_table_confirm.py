@@ -66,7 +66,7 @@ def test_the_desk_shows_the_round_in_play_first(director: Director) -> None:
     director.hand({"id": match}, won_by(0))
     desk = Client().get(f"/d/{t['id']}/").content.decode()
     assert desk.index('id="round-1"') < desk.index('id="entries"')
-    assert "1 hand played" in desk and "0 hands played" in desk
+    assert "Hands played: 1" in desk and "Hands played: 0" in desk
     assert 'class="desk-countdown"' in desk and "data-ends-at=" in desk
     assert 'id="drop-confirm-1"' in desk  # a drop-out asks before it happens
     assert Tournament.objects.get().status == "running"
