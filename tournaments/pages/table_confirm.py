@@ -31,16 +31,25 @@ def confirmation(match_view: str, key: str | None) -> dict[str, Any] | None:
     )
     if row is None or row.bye:
         return None
-    confirmed = row.status == Pairing.Status.FINISHED and (
-        ResultChange.objects.filter(pairing=row, action="confirmed").exists()
-    )
-    if row.status not in WAITING and not confirmed:
+    confirmed = settled = False
+    if row.status == Pairing.Status.FINISHED:
+        # the table answers once; a result that was disputed was settled by the director
+        # (the desk's word is audited by the same service)
+        answers = set(
+            ResultChange.objects.filter(
+                pairing=row, action__in=("confirmed", "disputed")
+            ).values_list("action", flat=True)
+        )
+        settled = "disputed" in answers
+        confirmed = not settled and "confirmed" in answers
+    if row.status not in WAITING and not (confirmed or settled):
         return None
     rows = row.tournament.entries.filter(number__in=row.entries)
     names = dict(rows.values_list("number", "name"))
     return {
         "status": row.status,
         "confirmed": confirmed,
+        "settled": settled,
         "note": row.note,
         "sides": [
             {"name": names.get(number, ""), "points": points}
