@@ -25,7 +25,7 @@ from scorekeeper import security
 from tournaments.models import Tournament
 from tournaments.selectors import public as public_selectors
 
-from . import public_parts
+from . import public_parts, table_confirm
 
 # The tournament's version per link, kept by each worker for a moment: a room of phones
 # polling the same link then costs no query at all, and a change shows within that moment.
@@ -153,6 +153,9 @@ def panel_context(match: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     panel = public_selectors.match_panel(match)
     if panel is None:
         return None
+    if not panel.get("cancelled"):
+        panel["confirm"] = table_confirm.confirmation(panel["match_view"], match.get("id"))
+        panel["writable"] = bool(match.get("id"))
     return "tournaments/public/match_panel.html", {"panel": panel}
 
 
@@ -162,4 +165,6 @@ def match_panel(request: HttpRequest, view_id: str, match_view: str) -> HttpResp
     panel = public_selectors.match_panel_by_view(view_id, match_view)
     if panel is None:
         raise Http404
+    if not panel.get("cancelled"):
+        panel["confirm"] = table_confirm.confirmation(match_view, None)
     return render(request, "tournaments/public/match_panel_body.html", {"panel": panel})

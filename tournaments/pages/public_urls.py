@@ -3,9 +3,10 @@ tournaments)."""
 
 from django.urls import path
 
-from . import clubs, public
+from . import clubs, public, table_confirm
 
 urlpatterns = [
+    path("confirm/<uuid:key>/", table_confirm.confirm, name="tournament-match-confirm"),
     path("<str:view_id>/", public.public_page, name="tournament-public"),
     path("<str:view_id>/live/", public.public_live, name="tournament-public-live"),
     path("<str:view_id>/live/tables/", public.public_tables, name="tournament-public-tables"),

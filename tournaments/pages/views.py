@@ -24,7 +24,7 @@ from scorekeeper.translate import conflict_message, translated
 from .. import selectors, services, validation
 from ..models import Entry, Pairing, Round, Tournament
 from ..selectors import desk as desk_selectors
-from . import forms
+from . import desk_live, forms
 
 NOT_FOUND = (Tournament.DoesNotExist, Entry.DoesNotExist, Round.DoesNotExist, Pairing.DoesNotExist)
 
@@ -187,12 +187,15 @@ def _desk_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any
         round_["form"] = f"clock-{round_['number']}"
         rounds.append(round_)
     current = rounds[0] if rounds else None
+    if current and current["status"] == "playing":
+        desk_live.tables_live(current["pairings"], current.get("ends_at"))
     for entry in data["entries"]:
         entry["form"] = f"entry-{entry['number']}"
     return {
         "t": data,
         "rounds": rounds,
         "current": current,
+        "flags": desk_live.flags(rounds),
         **_entries_context(request, tournament, data["entries"]),
         "public_url": _public_url(data["view_id"]),
         # every result in (the round is completed by a job after the commit, or by

@@ -18,6 +18,12 @@ if (panel) {
       tick(panel, word());
       // The match ended while this phone still shows the hand form (a director's result):
       // the page takes the new state in.
+      // The match ended on this phone and the other side is asked to agree: the page
+      // reloads once to show the Agree / Disagree form (it sits outside the polled panel).
+      if ("writable" in panel.dataset && !("asking" in panel.dataset) && panel.querySelector("[data-awaiting]")) {
+        window.location.reload();
+        return;
+      }
       const form = document.getElementById("hand-form");
       if (panel.querySelector("[data-finished]") && form && !form.dataset.correcting) {
         document.dispatchEvent(new CustomEvent("scorekeeper:finished-elsewhere"));
