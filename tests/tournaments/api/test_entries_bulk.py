@@ -4,7 +4,6 @@ list; a refusal names the entry by its index (``entries[3].players[1]``)."""
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -68,22 +67,18 @@ def test_a_list_is_refused_once_entries_are_closed(director):
     assert response.status_code == 409 and Entry.objects.count() == 4
 
 
-def test_10240_entries_in_one_request_in_under_2_s(director):
+def test_10240_entries_in_one_request(director):
     t = director.create()
     new = [
         {"name": f"Équipe n° {n}", "players": [f"Joueur {n}a", f"Joueur {n}b"], "seed": n}
         for n in range(1, BULK + 1)
     ]
     assert len(json.dumps(new)) > 64 * 1024  # far above any other body's limit
-    # The server's own work, in CPU time: the wall clock of a machine shared by many test
-    # runs says more about the others (PostgreSQL's COPY is outside this process).
-    started = time.process_time()
+    # Its speed is measured by `make bench` (entries_10240_bulk_s), not here.
     response = director.post(_url(t), new)
-    elapsed = time.process_time() - started
     assert response.status_code == 201, response.json()
     assert len(response.json()) == BULK and response.json()[-1]["number"] == BULK
     assert Entry.objects.count() == BULK
-    assert elapsed < 2.0, elapsed
 
 
 def test_other_bodies_keep_their_limit(director):
