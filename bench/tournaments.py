@@ -53,6 +53,7 @@ GOALS = {
     "result_1024_ms": 30.0,
     "result_4096_ms": 30.0,
     "knockout_10240_round1_results_s": 60.0,
+    "entries_10240_bulk_s": 2.0,
 }
 RNG = random.Random(20261122)
 
@@ -265,6 +266,22 @@ def with_worker(body: Callable[[], Any]) -> Any:
             subprocess.run([script, "stop"], cwd=ROOT, env=env, check=False)
 
 
+def bulk_entries(base: str) -> float:
+    """``POST …/entries/`` with a list of 10,240 entries, over HTTP (one request)."""
+    from tournaments.services import tournament_create
+
+    tournament = tournament_create(
+        name="Bench bulk", variant="belote", stages=[{"format": "single_elimination"}]
+    )
+    body = [dict(entry, seed=n) for n, entry in enumerate(entries(10_240), 1)]
+    with httpx.Client(base_url=base, timeout=120) as client:
+        start = time.perf_counter()
+        response = client.post(f"/api/tournaments/{tournament.pk}/entries/", json=body)
+        elapsed = time.perf_counter() - start
+    assert response.status_code == 201 and len(response.json()) == 10_240, response.text[:300]
+    return elapsed
+
+
 def measure(names: list[str]) -> dict[str, float]:
     figures: dict[str, float] = {}
     if "knockout" in names:
@@ -274,6 +291,8 @@ def measure(names: list[str]) -> dict[str, float]:
     if "advance" in names:
         env = server_env(CELERY_BROKER_URL=BROKER)
         figures["advance_256_tables_s"] = with_worker(lambda: with_server(env, advance))
+    if "bulk" in names:
+        figures["entries_10240_bulk_s"] = with_server(server_env(), bulk_entries)
     if "results" in names:
         env = server_env(CELERY_BROKER_URL=BROKER)
         figures.update(with_worker(lambda: with_server(env, results)))
@@ -281,7 +300,7 @@ def measure(names: list[str]) -> dict[str, float]:
 
 
 def main() -> None:
-    names = sys.argv[1:] or ["knockout", "standings", "advance", "results"]
+    names = sys.argv[1:] or ["knockout", "standings", "advance", "bulk", "results"]
     ensure_database(DATABASE)
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
