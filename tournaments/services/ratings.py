@@ -81,7 +81,9 @@ def club_ratings_update(*, club_id: Any, since: Any = None) -> int:
     if isinstance(since, str):
         since = datetime.fromisoformat(since)
     for _attempt in range(ATTEMPTS):
-        version = Club.objects.values_list("ratings_version", flat=True).get(pk=club_id)
+        version, rated_up_to = Club.objects.values_list("ratings_version", "rated_up_to").get(
+            pk=club_id
+        )
         if Entry.objects.filter(tournament__club_id=club_id, club_players__isnull=True).exists():
             club_entries_link(club_id=club_id)
         current = rated_games(club_id, since)
@@ -90,8 +92,11 @@ def club_ratings_update(*, club_id: Any, since: Any = None) -> int:
         if changed == len(current) == len(stored):
             return 0
         start = offset + changed
-        affected = _affected(club_id, start, current[changed:])
-        before = {p: Rating() for p in affected} | _ratings_before(club_id, start, affected)
+        if start == rated_up_to:  # new results after the last rated: the players' own
+            before = _ratings_now(club_id, current[changed:])
+        else:
+            affected = _affected(club_id, start, current[changed:])
+            before = {p: Rating() for p in affected} | _ratings_before(club_id, start, affected)
         after, history = replay((game for _id, _at, game in current[changed:]), before)
         if _store(club_id, version, start, current[changed:], after, history):
             return len(current) - changed
@@ -119,6 +124,17 @@ def _ratings_before(club_id: Any, start: int, players: set[int]) -> dict[int, Ra
         player: Rating(mu, sigma, last[player][1])
         for player, position, mu, sigma in found
         if last[player][0] == position
+    }
+
+
+def _ratings_now(club_id: Any, games: Sequence[tuple[int, Any, Game]]) -> dict[int, Rating]:
+    """The stored ratings of these games' players (what they were rated to so far)."""
+    players = {p for _id, _at, game in games for p in (*game.a, *game.b)}
+    return {
+        player: Rating(mu, sigma, rated)
+        for player, mu, sigma, rated in Player.objects.filter(
+            club_id=club_id, pk__in=players
+        ).values_list("pk", "mu", "sigma", "rated_pairings")
     }
 
 
@@ -186,8 +202,16 @@ def _insert(model: Any, columns: Sequence[str], rows: list[tuple[Any, ...]]) -> 
     names = ", ".join(quote(column) for column in columns)
     statement = f"COPY {quote(model._meta.db_table)} ({names}) FROM STDIN"
     with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
-        for row in rows:  # JSON as text, as fastpath.insert_many sends it
-            copy.write_row([json.dumps(v) if isinstance(v, list) else v for v in row])
+        # COPY's text format built here and sent in large blocks (``write_row`` per row
+        # cost more than the rating itself). Every value here is a number, an id, a
+        # stamp, an outcome code or a list of ids: ``str`` writes each as PostgreSQL
+        # reads it (a list of ints is its JSON, a float's text reads back the same).
+        for first in range(0, len(rows), COPY_BLOCK):
+            block = rows[first : first + COPY_BLOCK]
+            copy.write("".join(["\t".join(map(str, row)) + "\n" for row in block]))
+
+
+COPY_BLOCK = 50000
 
 
 PLAYER_UPDATE = (
@@ -232,9 +256,17 @@ def rated_games(club_id: Any, since: Any = None) -> list[tuple[int, Any, Game]]:
     )
     if since is not None:
         pairings = pairings.filter(finished_at__gte=since)
-    for pk, finished, tournament, entries, result, winner in pairings.order_by(
-        "finished_at", "id"
-    ).values_list("id", "finished_at", "tournament_id", "entries", "result", "winner"):
+    rows: Iterable[Any] = pairings.order_by("finished_at", "id").values_list(
+        "id", "finished_at", "tournament_id", "entries", "result", "winner"
+    )
+    if connection.vendor == "postgresql":  # the cursor's own types, no field converters
+        sql, params = rows.query.sql_with_params()  # type: ignore[attr-defined]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
+    for pk, finished, tournament, entries, result, winner in rows:
+        if isinstance(entries, str):  # JSON comes back as text on some backends
+            entries = json.loads(entries)
         if len(entries) != 2:
             continue
         a, b = (tuple(seats.get((tournament, n), ())) for n in entries)
