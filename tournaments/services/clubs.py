@@ -23,11 +23,14 @@ from scorekeeper.rules.fields import is_int
 from scorekeeper.rules.names import clean_name
 from scorekeeper.selectors import key_of
 
-from .. import convert
+from .. import convert, validation
 from ..brackets.seasons import SCORINGS
 from ..models import Club, EntryPlayer, Player, Season, Tournament
 from . import ratings, tournament_create
 from .club_players import entries_link, name_key, player_of, players_known
+
+# Not copied: the new tournament has its own name and entries; stages are read from rows.
+COPY_SKIPS = frozenset({"name", "entries", "stages"})
 
 CLUB_NAME = 120
 MAX_IMPORT = 2000
@@ -189,20 +192,15 @@ def season_create(
 
 
 def copied_settings(source: Tournament) -> dict[str, Any]:
-    """The settings of an earlier tournament, as the body of a new one (no entries)."""
-    return {
-        "variant": source.variant,
-        "options": source.options,
-        "games_to_win": source.games_to_win,
-        "hands_per_match": source.hands_per_match,
-        "round_minutes": source.round_minutes,
-        "break_minutes": source.break_minutes,
-        "stages": [convert.stage_data(s) for s in source.stages.order_by("number")],
-        "tiebreaks": source.tiebreaks,
-        "bye_points": source.bye_points,
-        "auto_advance": source.auto_advance,
-        "at_time": source.at_time,
+    """The settings of an earlier tournament, as the body of a new one: every declared
+    field of a tournament's body but its name and entries (``validation.TOURNAMENT``)."""
+    settings = {
+        field.name: getattr(source, field.name)
+        for field in validation.TOURNAMENT
+        if field.name not in COPY_SKIPS
     }
+    settings["stages"] = [convert.stage_data(s) for s in source.stages.order_by("number")]
+    return settings
 
 
 @transaction.atomic

@@ -3,25 +3,18 @@ its second round, some tables finished. Prints the desk, the public page and the
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
 from django.urls import reverse
 
+from scorekeeper.management.commands import load_demo
 from tournaments import demo
 
 
-class Command(BaseCommand):
-    help = "Create a demo club evening in progress if there is none, and print its pages."
+class Command(load_demo.Command):
+    """The matches' demo command's options (``--base-url``), the tournament's content."""
 
-    def add_arguments(self, parser: CommandParser) -> None:
-        port = os.environ.get("PORT", "8000")
-        parser.add_argument(
-            "--base-url",
-            default=f"http://127.0.0.1:{port}",
-            help="where the site is served (make run passes its PORT)",
-        )
+    help = "Create a demo club evening in progress if there is none, and print its pages."
 
     def handle(self, *args: Any, **options: Any) -> None:
         base = options["base_url"].rstrip("/")
