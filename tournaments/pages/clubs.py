@@ -112,6 +112,7 @@ def rating_chart(
         "width": width,
         "height": height,
         "points": " ".join(f"{x},{y}" for x, y in coords),
+        "dots": [(str(x), str(y)) for x, y in coords],  # strings: never "12,5" in French
         "low": low,
         "high": high,
         "last": values[-1],
@@ -178,7 +179,7 @@ def _desk(
         "club_data": club_selectors.club_data(club, director=True),
         "players": club_selectors.players_data(club),
         "tournaments": Tournament.objects.filter(club=club).order_by("-created_at"),
-        "forms": {key: bound.get(key) or form() for key, form in FORMS.items()},
+        "forms": {key: bound.get(key) or form(auto_id=f"{key}-%s") for key, form in FORMS.items()},
         "imported": request.session.pop("club_imported", None)
         if hasattr(request, "session")
         else None,
@@ -216,7 +217,7 @@ def club_desk_action(request: HttpRequest, token: str, action: str) -> HttpRespo
     club, _director = _club(token, director=True)
     if action not in FORMS:
         raise Http404
-    form = FORMS[action](request.POST, request.FILES)
+    form = FORMS[action](request.POST, request.FILES, auto_id=f"{action}-%s")
     if form.is_valid():
         try:
             done = ACTIONS[action](club, form.cleaned_data)
