@@ -84,6 +84,9 @@ def test_a_clubs_season_a_players_chart_and_a_merge(page, site, errors):
     page.wait_for_url(re.compile(r"/d/[^/]+/$"))
     second = re.search(r"/d/([^/]+)/$", page.url).group(1)
     assert second != first["id"]
+    # The desk's entries offer the club's eight players as the director types.
+    expect(page.locator("#club-players option")).to_have_count(8)
+    expect(page.locator("label[for=club-player-pick]")).to_have_text("Find a club player")
     entries = [{"name": f"T{i}", "players": p} for i, p in enumerate(SECOND, 1)]
     api.post(f"/api/tournaments/{second}/entries/", entries, expect=201)
     _play(api, second)

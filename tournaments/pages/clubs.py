@@ -59,6 +59,18 @@ class SeasonForm(forms.Form):
     best_of = forms.IntegerField(label=_("Best of"), required=False, min_value=1)
 
 
+def club_player_names(tournament: Tournament | None) -> list[str]:
+    """The names of the club's players, for the tournament desk's entries to offer as the
+    director types (no query for a tournament without a club)."""
+    if tournament is None or tournament.club_id is None:
+        return []
+    return list(
+        Player.objects.filter(club_id=tournament.club_id)
+        .order_by("name")
+        .values_list("name", flat=True)
+    )
+
+
 def _club(token: str, *, director: bool) -> tuple[Club, bool]:
     try:
         club, is_director = club_selectors.club_by_token(token)
