@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import demo, services
+from tournaments import services as tournament_services
+from tournaments.models import Player, Round
+from tournaments.services import clubs as club_services
 
 from .conftest import PHONE
 from .teams import ARABIC, LATIN
@@ -213,7 +216,6 @@ TITLES = {"fa": "جمعه‌شب حکم", "it": "Serata al circolo"}
 def test_desk_screenshots(browser, site, language):
     """The director's desk (round 1 drawn, a forfeit set) and the table card sheet."""
     from tournaments import selectors as tournament_selectors
-    from tournaments import services as tournament_services
 
     OUT.mkdir(exist_ok=True)
     tournament = tournament_services.tournament_create(
@@ -278,7 +280,6 @@ PUBLIC_TEAMS = {
 
 def _tournament(language: str, *, finish_swiss: bool, semis: bool):
     from tournaments import services as tservices
-    from tournaments.models import Round
 
     tournament = tservices.tournament_create(
         name=TITLES.get(language) or ("Friday tarneeb" if language == "en" else "بطولة الجمعة"),
@@ -312,7 +313,6 @@ def _tournament(language: str, *, finish_swiss: bool, semis: bool):
 def _double(language: str):
     """A double elimination of 6 after three rounds: both brackets under way."""
     from tournaments import services as tservices
-    from tournaments.models import Round
 
     tournament = tservices.tournament_create(
         name=TITLES.get(language) or ("Double" if language == "en" else "إقصاء مزدوج"),
@@ -381,4 +381,68 @@ def test_tournament_screenshots(browser, site, language):
         page.goto(site + url)
         page.wait_for_load_state("networkidle")
         page.screenshot(path=str(TOURNAMENT_OUT / f"{language}-{name}.png"), full_page=True)
+    context.close()
+
+
+def _club_evening(club, teams, season):
+    """A club's evening of two Swiss rounds, every table decided by the director."""
+
+    tournament = club_services.club_tournament_create(
+        club_id=club.pk,
+        fields={
+            "name": "Vendredi",
+            "variant": "tarneeb",
+            "auto_advance": False,
+            "stages": [{"format": "swiss", "rounds": 2}],
+            "entries": [{"name": name, "players": [a, b]} for name, a, b in teams],
+        },
+        season=season,
+    )
+    tournament_services.tournament_start(tournament_id=tournament.pk)
+    for number in (1, 2):
+        if number == 2:
+            tournament_services.round_draw(tournament_id=tournament.pk)
+        for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
+            side = (pairing.slot + number) % 2
+            tournament_services.pairing_result_set(
+                tournament_id=tournament.pk,
+                round_number=number,
+                slot=pairing.slot,
+                winner=pairing.entries[side],
+                points=[10, 3] if side == 0 else [3, 10],
+            )
+    return tournament
+
+
+@pytest.mark.parametrize("language", ["ar", "fr"])
+def test_club_screenshots(browser, site, language):
+    """The club's public page, a player's page (its rating chart) and the club's desk."""
+
+    TOURNAMENT_OUT.mkdir(parents=True, exist_ok=True)
+    teams = (ARABIC if language == "ar" else LATIN)[:4]
+    club = club_services.club_create(
+        name="نادي الورق" if language == "ar" else "Club de belote de Lyon", language=language
+    )
+    club_services.season_create(
+        club_id=club.pk,
+        name="الخريف" if language == "ar" else "Automne",
+        scoring="placement",
+        points=[25, 18, 15, 12],
+        best_of=None,
+    )
+    for _evening in range(3):
+        _club_evening(club, teams, 1)
+    player = Player.objects.get(club=club, name=teams[0][1])
+    context = browser.new_context(viewport=PHONE, locale=language)
+    page = context.new_page()
+    for name, url in (
+        ("club", f"/p/c/{club.view_id}/"),
+        ("club-player", f"/p/c/{club.view_id}/players/{player.number}/"),
+        ("club-desk", f"/club/{club.pk}/"),
+    ):
+        page.goto(site + url)
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(TOURNAMENT_OUT / f"{language}-{name}.png"), full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"{name} overflows: {width}px"
     context.close()

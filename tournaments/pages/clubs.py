@@ -59,6 +59,18 @@ class SeasonForm(forms.Form):
     best_of = forms.IntegerField(label=_("Best of"), required=False, min_value=1)
 
 
+def club_player_names(tournament: Tournament | None) -> list[str]:
+    """The names of the club's players, for the tournament desk's entries to offer as the
+    director types (no query for a tournament without a club)."""
+    if tournament is None or tournament.club_id is None:
+        return []
+    return list(
+        Player.objects.filter(club_id=tournament.club_id)
+        .order_by("name")
+        .values_list("name", flat=True)
+    )
+
+
 def _club(token: str, *, director: bool) -> tuple[Club, bool]:
     try:
         club, is_director = club_selectors.club_by_token(token)
@@ -112,6 +124,7 @@ def rating_chart(
         "width": width,
         "height": height,
         "points": " ".join(f"{x},{y}" for x, y in coords),
+        "dots": [(str(x), str(y)) for x, y in coords],  # strings: never "12,5" in French
         "low": low,
         "high": high,
         "last": values[-1],
@@ -178,7 +191,7 @@ def _desk(
         "club_data": club_selectors.club_data(club, director=True),
         "players": club_selectors.players_data(club),
         "tournaments": Tournament.objects.filter(club=club).order_by("-created_at"),
-        "forms": {key: bound.get(key) or form() for key, form in FORMS.items()},
+        "forms": {key: bound.get(key) or form(auto_id=f"{key}-%s") for key, form in FORMS.items()},
         "imported": request.session.pop("club_imported", None)
         if hasattr(request, "session")
         else None,
@@ -216,7 +229,7 @@ def club_desk_action(request: HttpRequest, token: str, action: str) -> HttpRespo
     club, _director = _club(token, director=True)
     if action not in FORMS:
         raise Http404
-    form = FORMS[action](request.POST, request.FILES)
+    form = FORMS[action](request.POST, request.FILES, auto_id=f"{action}-%s")
     if form.is_valid():
         try:
             done = ACTIONS[action](club, form.cleaned_data)

@@ -24,7 +24,7 @@ from scorekeeper.translate import conflict_message, translated
 from .. import selectors, services, validation
 from ..models import Entry, Pairing, Round, Tournament
 from ..selectors import desk as desk_selectors
-from . import desk_live, forms
+from . import clubs, desk_live, forms
 
 NOT_FOUND = (Tournament.DoesNotExist, Entry.DoesNotExist, Round.DoesNotExist, Pairing.DoesNotExist)
 
@@ -192,6 +192,7 @@ def _desk_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any
     for entry in data["entries"]:
         entry["form"] = f"entry-{entry['number']}"
     return {
+        "club_players": clubs.club_player_names(tournament),
         "t": data,
         "rounds": rounds,
         "current": current,

@@ -93,3 +93,22 @@ def test_the_projector_shows_each_tables_chance_to_win(club):
     assert "win-chance" in html and "%" in html
     first = Client().get(f"/p/{last.view_id}/projector/live/").content.decode()
     assert "win-chance" not in first  # nobody was rated when the first evening was drawn
+
+
+def test_the_tournament_desk_offers_the_clubs_players_only_for_a_clubs_tournament(club):
+    client = Client()
+    last = Tournament.objects.get(club=club)
+    evening = clubs.club_tournament_create(
+        club_id=club.pk, fields={"name": "Next"}, copy_of=str(last.pk)
+    )
+    html = client.get(f"/d/{evening.pk}/").content.decode()
+    offered = html.split('<datalist id="club-players">')[1].split("</datalist>")[0]
+    assert offered.count("<option") == Player.objects.filter(club=club).count() == 8
+    assert 'value="سارا"' in offered and 'list="club-players"' in html
+    alone = services.tournament_create(
+        name="Alone",
+        variant="tarneeb",
+        stages=[{"format": "swiss", "rounds": 1}],
+        entries=[{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
+    )
+    assert "club-players" not in client.get(f"/d/{alone.pk}/").content.decode()
