@@ -43,7 +43,7 @@ class TeamVariant(Choice):
     """The variant of a tournament of teams: one of ``choices``, refused with the list."""
 
     def check(self, value: Any) -> str:
-        return variant_input(value).slug
+        return variant_input(value, individual=True).slug
 
 
 # Every field of a new tournament. ``Field`` alone: a value checked by its own function.
@@ -72,9 +72,8 @@ ENTRY: tuple[Field, ...] = (
 TOURNAMENT_FIELDS = frozenset(f.name for f in TOURNAMENT)
 ENTRY_FIELDS = frozenset(f.name for f in ENTRY)
 MAX_STAGES = 2
-# Formats the engine draws but the services do not run yet: ``melee`` (individual events,
-# issue 21) until entries of one player, its matches, results and round documents are in.
-NOT_SERVED = frozenset({"melee"})
+# The variant played only in individual events (format ``melee``), five to a table.
+INDIVIDUAL_ONLY = frozenset({"trionfo"})
 
 
 @dataclass(frozen=True)
@@ -146,6 +145,10 @@ def tournament_input(data: Any) -> TournamentInput:
     refuse_unknown(data, TOURNAMENT_FIELDS)
     given = _declared(TOURNAMENT, data, "")
     variant = rules.get_variant(given["variant"])
+    stages = stages_input(given["stages"], variant)
+    individual = is_individual(stages)
+    if variant.slug in INDIVIDUAL_ONLY and not individual:
+        variant_input(variant.slug)  # refused: trionfo is played only in a melee
     table = rules.make_table(
         variant,
         [f"P{seat}" for seat in range(variant.players)],
@@ -160,14 +163,19 @@ def tournament_input(data: Any) -> TournamentInput:
         hands_per_match=given["hands_per_match"],
         round_minutes=given["round_minutes"],
         break_minutes=given["break_minutes"],
-        stages=stages_input(given["stages"]),
+        stages=stages,
         tiebreaks=tiebreaks_input(given["tiebreaks"]),
         bye_points=given["bye_points"],
         auto_advance=given["auto_advance"],
         confirm_results=given["confirm_results"],
         at_time=given["at_time"],
-        entries=entries_input(given["entries"], variant),
+        entries=entries_input(given["entries"], variant, individual=individual),
     )
+
+
+def is_individual(stages: Sequence[StageSpec]) -> bool:
+    """Whether the entries are single players: the only stage is an individual format."""
+    return len(stages) == 1 and FORMATS[stages[0].format].individual
 
 
 # What a director may change at any time (``PATCH``): declared once, in ``TOURNAMENT``.
@@ -181,10 +189,12 @@ def settings_input(data: Any) -> dict[str, Any]:
     return clean_fields([f for f in TOURNAMENT if f.name in data], data)
 
 
-def variant_input(value: Any) -> rules.Variant:
-    """A variant a tournament of teams is played in (a stored tournament's, or given)."""
+def variant_input(value: Any, *, individual: bool = False) -> rules.Variant:
+    """A variant a tournament of teams is played in (a stored tournament's, or given);
+    ``individual``: also a variant played only in individual events (trionfo)."""
     found = rules.find_variant(value) if isinstance(value, str) else None
-    if found is None or found.slug not in team_variants():
+    allowed = set(team_variants()) | (INDIVIDUAL_ONLY if individual else set())
+    if found is None or found.slug not in allowed:
         raise RuleViolation(
             "variant",
             _("Tournaments are played in one of: {slugs}."),
@@ -193,7 +203,12 @@ def variant_input(value: Any) -> rules.Variant:
     return found
 
 
-def stages_input(value: Any) -> tuple[StageSpec, ...]:
+def seats(variant: rules.Variant) -> int:
+    """The players at a table of an individual event: 5 in trionfo, else 4 (two teams)."""
+    return variant.players
+
+
+def stages_input(value: Any, variant: rules.Variant) -> tuple[StageSpec, ...]:
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_STAGES:
         raise RuleViolation("stages", _("Give one or two stages."))
     specs = []
@@ -205,11 +220,19 @@ def stages_input(value: Any) -> tuple[StageSpec, ...]:
             raise RuleViolation(field + ".format", _("This field is required."))
         fmt_name = raw["format"]
         fmt = FORMATS.get(fmt_name) if isinstance(fmt_name, str) else None
-        if fmt is None or fmt.name in NOT_SERVED:
+        if fmt is None:
             raise RuleViolation(
                 field + ".format",
                 _("Unknown format. Choose one of: {names}."),
-                names=", ".join(name for name in FORMATS if name not in NOT_SERVED),
+                names=", ".join(FORMATS),
+            )
+        if fmt.individual and (len(value) > 1 or not _individual_variant(variant)):
+            raise RuleViolation(
+                field + ".format",
+                _(
+                    "An individual event is the only stage, in a four-player partnership "
+                    "variant or trionfo."
+                ),
             )
         advance = raw.get("advance")
         if index == 0 and "advance" in raw:
@@ -223,6 +246,8 @@ def stages_input(value: Any) -> tuple[StageSpec, ...]:
             )
         own = ("format", "advance", "games_to_win")
         rest = {key: item for key, item in raw.items() if key not in own}
+        if fmt.individual:
+            rest["seats"] = seats(variant)
         settings = fmt.configure(rest, field)
         if "games_to_win" in raw:  # its own, where la bella is kept for the knockout
             settings["games_to_win"] = _games_to_win(raw["games_to_win"], field)
@@ -230,6 +255,10 @@ def stages_input(value: Any) -> tuple[StageSpec, ...]:
             StageSpec(format=fmt.name, settings=settings, advance=advance if index else None)
         )
     return tuple(specs)
+
+
+def _individual_variant(variant: rules.Variant) -> bool:
+    return variant.slug in INDIVIDUAL_ONLY or (variant.players == 4 and team_size(variant) == 2)
 
 
 def _games_to_win(value: Any, field: str) -> int:
@@ -256,23 +285,34 @@ def tiebreaks_input(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-def entries_input(value: Any, variant: rules.Variant) -> tuple[EntryInput, ...]:
+def entries_input(
+    value: Any, variant: rules.Variant, *, individual: bool = False
+) -> tuple[EntryInput, ...]:
     """A list of entries, each named by its index (``entries[3].name``) when refused."""
     if isinstance(value, tuple):  # the declared default
         return ()
     if not isinstance(value, list) or len(value) > MAX_ENTRIES:
         raise RuleViolation("entries", _("Must be a list."))
     entries = tuple(
-        entry_input(raw, variant, item("entries", index) + ".") for index, raw in enumerate(value)
+        entry_input(raw, variant, item("entries", index) + ".", individual=individual)
+        for index, raw in enumerate(value)
     )
     check_unique(entries, [], "entries")
     return entries
 
 
-def entry_input(raw: Any, variant: rules.Variant, prefix: str = "") -> EntryInput:
-    """One entry; ``prefix`` names it in a list (``entries[3].``), empty for one alone."""
+def entry_input(
+    raw: Any, variant: rules.Variant, prefix: str = "", *, individual: bool = False
+) -> EntryInput:
+    """One entry; ``prefix`` names it in a list (``entries[3].``), empty for one alone.
+    ``individual``: a single player, named by ``name`` (``players`` is that one name)."""
     if not isinstance(raw, Mapping):
         raise RuleViolation(prefix.rstrip(".") or "non_field_errors", _("Must be a JSON object."))
+    if individual:
+        refuse_unknown(raw, ENTRY_FIELDS - {"players"}, prefix)
+        given = _declared([f for f in ENTRY if f.name != "players"], raw, prefix)
+        name = clean_name(given["name"], prefix + "name", MAX_PLAYER_NAME)
+        return EntryInput(name=name, players=(name,), seed=given["seed"])
     refuse_unknown(raw, ENTRY_FIELDS, prefix)
     given = _declared(ENTRY, raw, prefix)
     return EntryInput(

@@ -124,12 +124,27 @@ def test_the_desk_offers_the_declared_variants(client):
     assert "trionfo" not in offered
 
 
-def test_melee_is_refused_until_the_services_run_it():
-    """The engine draws ``melee`` (issue 21), the services do not yet: refused as unknown,
-    and the formats offered leave it out (flip this test when they run it)."""
-    assert "melee" in FORMATS
+def test_melee_is_served_with_its_seats_from_the_variant():
+    """An individual event (issue 21): four seats in a partnership variant, five in
+    trionfo (whatever ``seats`` is given); refused in belote for two and as a second stage."""
+    belote, trionfo = rules.get_variant("belote"), rules.get_variant("trionfo")
+    (four,) = validation.stages_input([{"format": "melee", "rounds": 5, "seats": 5}], belote)
+    assert (four.format, four.settings["seats"]) == ("melee", 4)
+    (five,) = validation.stages_input([{"format": "melee", "rounds": 2}], trionfo)
+    assert five.settings["seats"] == 5
     with pytest.raises(rules.RuleViolation) as refused:
-        validation.stages_input([{"format": "melee", "rounds": 5}])
+        validation.stages_input([{"format": "melee", "rounds": 5}], rules.get_variant("belote_2p"))
     assert refused.value.field == "stages.0.format"
-    assert "melee" not in str(refused.value.params["names"])
-    assert validation.stages_input([{"format": "swiss", "rounds": 3}])[0].format == "swiss"
+    second = [{"format": "swiss", "rounds": 3}, {"format": "melee", "rounds": 2, "advance": 4}]
+    with pytest.raises(rules.RuleViolation) as refused:
+        validation.stages_input(second, belote)
+    assert refused.value.field == "stages.1.format"
+
+
+def test_an_individual_events_entry_is_one_player_named_by_its_name():
+    belote = rules.get_variant("belote")
+    (entry,) = validation.entries_input([{"name": "Anna", "seed": 1}], belote, individual=True)
+    assert (entry.name, entry.players, entry.seed) == ("Anna", ("Anna",), 1)
+    with pytest.raises(rules.RuleViolation) as refused:
+        validation.entries_input([{"name": "Anna", "players": ["A", "B"]}], belote, individual=True)
+    assert refused.value.field == "entries[0].players"

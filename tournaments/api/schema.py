@@ -151,6 +151,9 @@ class StandingSerializer(serializers.Serializer):
     median_buchholz = serializers.IntegerField()
     sonneborn_berger = serializers.FloatField()
     head_to_head = serializers.IntegerField()
+    partners = serializers.IntegerField(
+        required=False, help_text="Individual events: how many different partners."
+    )
     why = serializers.CharField()
 
 

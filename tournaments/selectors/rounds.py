@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from ..brackets import get_format
 from ..models import Pairing, Round, Tournament
 
 
@@ -37,6 +38,9 @@ def pairing_data(pairing: Pairing, *, director: bool) -> dict[str, Any]:
         "bracket": pairing.bracket,
         "group": pairing.group,
     }
+    if len(pairing.entries) == 4:  # an individual event's table: two teams of two
+        first, second, third, fourth = pairing.entries
+        data["teams"] = [[first, third], [second, fourth]]
     if director:
         data["match"] = str(pairing.match_id) if pairing.match_id else None
     data.update(
@@ -72,7 +76,15 @@ def round_data(
         "time_called": round_.time_called,
         "seed": round_.seed,
         "pairings": [pairing_data(p, director=director) for p in pairings],
+        **_sit_out(round_, pairings),
     }
+
+
+def _sit_out(round_: Round, pairings: Sequence[Pairing]) -> dict[str, Any]:
+    """An individual event's round: ``sit_out``, the players left over (one-entry byes)."""
+    if not get_format(round_.stage.format).individual:
+        return {}
+    return {"sit_out": [p.entries[0] for p in pairings if len(p.entries) == 1]}
 
 
 def rounds_data(

@@ -8,6 +8,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from scorekeeper import rules
+
 from .. import convert
 from ..brackets import planner
 from ..brackets import standings as bracket_standings
@@ -19,6 +21,10 @@ def standings_data(tournament: Tournament, entries: Sequence[Entry]) -> list[dic
     """The stored standings with names, activity and ``why`` in the request's language."""
     names = {entry.number: entry.name for entry in entries}
     active = {entry.number: entry.active for entry in entries}
+    # An individual event (format ``melee``): entries of one player at tables of 4 or 5.
+    individual = rules.get_variant(tournament.variant).players > 2 and all(
+        len(entry.players) == 1 for entry in entries
+    )
     rows = []
     for row in tournament.standings:
         number = row["entry"]
@@ -31,6 +37,8 @@ def standings_data(tournament: Tournament, entries: Sequence[Entry]) -> list[dic
         if row.get("group") is not None:
             data["group"] = row["group"]
         data.update({key: row.get(key, 0) for key in bracket_standings.METRICS})
+        if individual:
+            data["partners"] = row.get("partners", 0)
         data["why"] = why_text(row.get("why"), names)
         rows.append(data)
     return rows

@@ -33,10 +33,10 @@ from .snapshot import tournament_locked
 RESULT_KEYS = ("result", "winner", "points", "games_won")
 
 
-def _points(value: Any) -> list[int]:
+def _points(value: Any, count: int = 2) -> list[int]:
     if (
         not isinstance(value, list)
-        or len(value) != 2
+        or len(value) != count
         or not all(is_int(v) and -(10**6) <= v <= 10**6 for v in value)
     ):
         raise RuleViolation("points", _("Give each entry's points, in the pairing's order."))
@@ -79,13 +79,32 @@ def _side(pairing: Pairing, field: str, number: Any) -> int:
             _("The winner must be one of the pairing's entries: {entries}."),
             entries=", ".join(str(n) for n in pairing.entries),
         )
-    return int(pairing.entries.index(number))
+    # An individual event's table of four: the side is the player's team (seats 0/2, 1/3).
+    return int(pairing.entries.index(number)) % 2
+
+
+def _places_result(pairing: Pairing, fields: dict[str, Any]) -> dict[str, Any]:
+    """A trionfo table's result: each player's final score, in seat order (places follow);
+    the winner is the one best score (``None`` when shared: a ``draw``)."""
+    if fields.get("winner") is not None or fields.get("forfeit") is not None:
+        field = "winner" if fields.get("winner") is not None else "forfeit"
+        raise RuleViolation(field, _("Give the five scores: the places follow from them."))
+    if "points" not in fields:
+        raise RuleViolation("points", _("This field is required."))
+    points = _points(fields["points"], len(pairing.entries))
+    best = max(points)
+    top = [n for n, p in zip(pairing.entries, points, strict=True) if p == best]
+    winner = top[0] if len(top) == 1 else None
+    games = [0] * len(points)
+    return _after("win" if winner is not None else "draw", winner, points, games)
 
 
 def director_result(
     tournament: Tournament, pairing: Pairing, fields: dict[str, Any]
 ) -> dict[str, Any]:
     """The pairing's new result from the director's fields (``RuleViolation`` otherwise)."""
+    if len(pairing.entries) > 4:
+        return _places_result(pairing, fields)
     games_to_win = stage_games(tournament, pairing.round.stage)
     if fields.get("forfeit") is not None:
         loser = _side(pairing, "forfeit", fields["forfeit"])

@@ -169,7 +169,10 @@ def create_matches(
 
 def _seats(players: dict[int, list[str]], pair: Sequence[int]) -> list[str]:
     """The first entry's players at seats 0 and 2, the second's at 1 and 3 (belote_2p: one
-    player each, at seats 0 and 1)."""
+    player each, at seats 0 and 1). An individual event's pairing (four or five single
+    players) is already in seat order."""
+    if len(pair) > 2:
+        return [players[number][0] for number in pair]
     first, second = players[pair[0]], players[pair[1]]
     if len(first) != len(second):
         raise ValueError(

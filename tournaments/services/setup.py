@@ -40,6 +40,19 @@ def _variant(tournament: Tournament) -> rules.Variant:
     return rules.get_variant(tournament.variant)
 
 
+def _individual(tournament: Tournament) -> bool:
+    """Whether the entries are single players (the only stage is a ``melee``)."""
+    formats = list(Stage.objects.filter(tournament=tournament).values_list("format", flat=True))
+    return len(formats) == 1 and get_format(formats[0]).individual
+
+
+def _entry_body(tournament: Tournament, given: dict[str, Any]) -> dict[str, Any]:
+    """An entry's fields as the API takes them: no ``players`` for a single player."""
+    if _individual(tournament) and given.get("players") in (None, [given.get("name")]):
+        given = {key: value for key, value in given.items() if key != "players"}
+    return given
+
+
 @transaction.atomic
 def tournament_create(
     *,
@@ -115,7 +128,9 @@ def _entries_changed(tournament: Tournament, *fields: str) -> None:
 def entry_add(*, tournament_id: Any, name: Any, players: Any, seed: Any = None) -> Entry:
     tournament = tournament_locked(tournament_id)
     spec = validation.entry_input(
-        {"name": name, "players": players, "seed": seed}, _variant(tournament)
+        _entry_body(tournament, {"name": name, "players": players, "seed": seed}),
+        _variant(tournament),
+        individual=_individual(tournament),
     )
     if not late_entries_open(tournament):
         raise MatchConflict(_("Entries are closed: the tournament has started."))
@@ -138,7 +153,9 @@ def entries_add(*, tournament_id: Any, entries: Any) -> list[Entry]:
     """Several entries at once (the desk's pasted list), when ``entry_add`` would take one:
     all or none. A refusal names the entry by its place in the list (``entries.2.name``)."""
     tournament = tournament_locked(tournament_id)
-    specs = validation.entries_input(entries, _variant(tournament))
+    specs = validation.entries_input(
+        entries, _variant(tournament), individual=_individual(tournament)
+    )
     if not specs:
         raise RuleViolation("entries", _("Write at least one entry."))
     if not late_entries_open(tournament):
@@ -186,12 +203,18 @@ def entry_update(
         raise RuleViolation("active", _("Must be true or false."))
     others = list(tournament.entries.exclude(pk=entry.pk).values_list("name", "seed"))
     new = validation.entry_input(
-        {
-            "name": entry.name if name is None else name,
-            "players": entry.players if players is None else players,
-            "seed": entry.seed if seed is None else seed,
-        },
+        _entry_body(
+            tournament,
+            {
+                "name": entry.name if name is None else name,
+                "players": entry.players
+                if players is None and not _individual(tournament)
+                else players,
+                "seed": entry.seed if seed is None else seed,
+            },
+        ),
         _variant(tournament),
+        individual=_individual(tournament),
     )
     validation.check_unique([new], others, "")
     if new.seed != entry.seed and tournament.status != Status.REGISTRATION:
