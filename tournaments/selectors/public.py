@@ -12,8 +12,8 @@ from django.utils import timezone
 from scorekeeper.selectors import VIEW_ID
 
 from ..brackets import eliminating
-from ..models import CancelledMatch, Pairing, Round, Tournament
-from . import round_name, tournament_data
+from ..models import CancelledMatch, Pairing, Round, Stage, Tournament
+from . import round_name, stage_rows, standings_data, tournament_data
 
 
 def public_version(view_id: str) -> int | None:
@@ -39,10 +39,30 @@ def public_state(view_id: str) -> dict[str, Any]:
         tables=find_your_table(data["entries"], current),
         brackets=_brackets(data),
         champion_name=names.get(data["champion"]) if data["champion"] else None,
+        earlier=_earlier_stages(tournament),
     )
     if current is not None:
         current["rows"] = [_pairing_row(p, names) for p in current["pairings"]]
     return data
+
+
+def _earlier_stages(tournament: Tournament) -> list[dict[str, Any]]:
+    """The final standings of each stage before the one in play (the qualifiers stay
+    visible in the knockout), latest first: one query when there is none."""
+    stages = list(
+        Stage.objects.filter(tournament=tournament, number__lt=tournament.stage or 0).order_by(
+            "-number"
+        )
+    )
+    if not stages:
+        return []
+    entries = list(tournament.entries.all())
+    kept, found = tournament.standings, []
+    for stage in stages:
+        tournament.standings = stage_rows(tournament, stage)
+        found.append({"number": stage.number, "rows": standings_data(tournament, entries)})
+    tournament.standings = kept
+    return found
 
 
 def find_your_table(
