@@ -42,7 +42,8 @@ def public_state(view_id: str) -> dict[str, Any]:
         earlier=_earlier_stages(tournament),
     )
     if current is not None:
-        current["rows"] = [_pairing_row(p, names) for p in current["pairings"]]
+        best_of = _best_of(data, current["stage"])
+        current["rows"] = [_pairing_row(p, names, best_of) for p in current["pairings"]]
     return data
 
 
@@ -90,8 +91,19 @@ def find_your_table(
     return sorted(rows, key=lambda row: (row["name"].casefold(), row["team"] or ""))
 
 
-def _pairing_row(pairing: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
+def _best_of(data: dict[str, Any], stage: int) -> bool:
+    """Whether a match of this stage is more than one game (the stage's own
+    ``games_to_win``, else the tournament's): its games are shown, not its summed points."""
+    stages = data["stages"]
+    own = stages[stage - 1].get("games_to_win") if 0 < stage <= len(stages) else None
+    return int(own or data["games_to_win"] or 1) > 1
+
+
+def _pairing_row(
+    pairing: dict[str, Any], names: dict[int, str], best_of: bool = False
+) -> dict[str, Any]:
     sides = []
+    games = pairing.get("games") if best_of else None
     for index, number in enumerate(pairing["entries"]):
         points = pairing["points"][index] if pairing["points"] else None
         sides.append(
@@ -99,10 +111,11 @@ def _pairing_row(pairing: dict[str, Any], names: dict[int, str]) -> dict[str, An
                 "number": number,
                 "name": names.get(number, ""),
                 "points": points,
+                "games": games[index] if games and index < len(games) else None,
                 "won": pairing["winner"] == number,
             }
         )
-    return {**pairing, "sides": sides}
+    return {**pairing, "sides": sides, "best_of": bool(games)}
 
 
 def _brackets(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -113,10 +126,11 @@ def _brackets(data: dict[str, Any]) -> list[dict[str, Any]]:
     for round_ in data["rounds"]:
         if stages.get(round_["stage"], {}).get("format") not in eliminating():
             continue
+        best_of = _best_of(data, round_["stage"])
         by_bracket: dict[str, list[dict[str, Any]]] = {}
         for pairing in round_["pairings"]:
             by_bracket.setdefault(pairing["bracket"] or "main", []).append(
-                _pairing_row(pairing, names)
+                _pairing_row(pairing, names, best_of)
             )
         for bracket, pairings in by_bracket.items():
             found.setdefault((round_["stage"], bracket), []).append(

@@ -65,3 +65,30 @@ def test_the_first_stage_stays_visible_in_the_knockout(director: Director) -> No
     projector = Client().get(f"/p/{t['view_id']}/projector/live/")
     assert projector.status_code == 200
     assert "Stage 1: final standings" in projector.content.decode()
+
+
+def test_a_best_of_three_shows_the_games_with_the_points_beside(director: Director) -> None:
+    t = tarneeb(
+        director,
+        4,
+        stages=[
+            {"format": "swiss", "rounds": 1},
+            {"format": "single_elimination", "advance": 4, "games_to_win": 2},
+        ],
+    )
+    director.start(t)
+    director.result(t, 1, 1, winner=1, points=[41, 0])
+    director.result(t, 1, 2, winner=2, points=[41, 0])
+    semi = director.round(t, 2)["pairings"][0]
+    director.result(t, 2, 1, winner=semi["entries"][0], points=[80, 60], games=[2, 1])
+    html = _live(t)
+    pairings = html.split('id="pairings-title"', 1)[1].split("</table>", 1)[0]
+    assert '<span class="games">2 – 1</span> <small class="games-points">(80 – 60)</small>' in (
+        pairings
+    )
+    assert "80 – 60</td>" not in pairings
+    bracket = Client().get(f"/p/{t['view_id']}/").content.decode()
+    assert '<tspan class="games">2</tspan> <tspan class="games-points"' in bracket
+    desk = Client().get(f"/d/{t['id']}/").content.decode()
+    assert '<span class="games">2 – 1</span> <small class="games-points">(80 – 60)</small>' in desk
+    assert "41 – 0" in desk and '<span class="games">1 – 0</span>' not in desk
