@@ -26,6 +26,10 @@ def _side(side: dict[str, Any] | None, x: int, y: int, rtl: bool) -> str:
         return ""
     css = "won" if side["won"] else "side"
     points = "" if side["points"] is None else escape(str(side["points"]))
+    if side.get("games") is not None:  # best of three: the games, the points beside smaller
+        small = f'<tspan class="games-points" font-size="0.7em">({points})</tspan>'
+        games = f'<tspan class="games">{side["games"]}</tspan>'
+        points = f"{small} {games}" if rtl else f"{games} {small}"
     left, right = x + 8, x + BOX_W - 8
     name_at, name_anchor, points_at, points_anchor = (
         (right, "end", left, "start") if rtl else (left, "start", right, "end")

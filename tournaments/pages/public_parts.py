@@ -109,17 +109,30 @@ def _inputs(state: dict[str, Any], name: str, page: int) -> dict[str, Any]:
     """What the part shows, and nothing else: the same inputs make the same part."""
     status = {k: state[k] for k in ("version", "status", "champion_name", "current")}
     if name == "live":
-        return {"t": {**status, "columns": state["columns"]}, **_standings_page(state, page)}
+        return {
+            "t": {**status, "columns": state["columns"]},
+            **_standings_page(state, page),
+            "earlier": state["earlier"],
+        }
     if name == "tables":
         return {"t": {"tables": _where(state["tables"])}}
     if name == "bracket":
         return {"t": {"brackets": state["brackets"]}}
     keep = ("name", "columns", "standings", "brackets")
-    return {"t": {**status, **{k: state[k] for k in keep}}, "standings": state["standings"]}
+    return {
+        "t": {**status, **{k: state[k] for k in keep}},
+        "standings": state["standings"],
+        "earlier": state["earlier"],
+    }
 
 
 def _context(view_id: str, name: str, inputs: dict[str, Any]) -> dict[str, Any]:
     context = {**inputs, "view_id": view_id, "entry_base": _entry_base(view_id)}
+    if "standings" in inputs:  # each group under its own heading, each earlier stage too
+        context["sections"] = _groups(inputs["standings"])
+        context["earlier"] = [
+            {**stage, "sections": _groups(stage["rows"])} for stage in inputs["earlier"]
+        ]
     if name in ("bracket", "projector"):
         context["t"] = {**inputs["t"], "brackets": _svgs(inputs["t"]["brackets"])}
     return context
@@ -142,9 +155,25 @@ def _with_columns(data: dict[str, Any]) -> dict[str, Any]:
     """The standings' tiebreak columns: the tournament's order, then the other metrics."""
     keys = [k for k in data["tiebreaks"] if k not in ("played", "wins", "draws", "losses")]
     data["columns"] = [{"key": key, "word": tiebreak_word(key)} for key in keys]
-    for row in data["standings"]:
+    for row in [*data["standings"], *(r for stage in data["earlier"] for r in stage["rows"])]:
         row["cells"] = [row.get(key, 0) for key in keys]
     return data
+
+
+def _groups(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows cut into their groups (in order of group), each with its heading; one
+    section with no heading when the stage has no groups."""
+    sections: dict[Any, list[dict[str, Any]]] = {}
+    for row in rows:
+        sections.setdefault(row.get("group"), []).append(row)
+    return [
+        {
+            "group": group,
+            "title": gettext("Group %(number)s") % {"number": group} if group else "",
+            "rows": found,
+        }
+        for group, found in sorted(sections.items(), key=lambda item: item[0] or 0)
+    ]
 
 
 def _standings_page(state: dict[str, Any], page: int) -> dict[str, Any]:

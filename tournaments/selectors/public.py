@@ -12,8 +12,8 @@ from django.utils import timezone
 from scorekeeper.selectors import VIEW_ID
 
 from ..brackets import eliminating
-from ..models import CancelledMatch, Pairing, Round, Tournament
-from . import round_name, tournament_data
+from ..models import CancelledMatch, Pairing, Round, Stage, Tournament
+from . import round_name, stage_rows, standings_data, tournament_data
 
 
 def public_version(view_id: str) -> int | None:
@@ -39,10 +39,31 @@ def public_state(view_id: str) -> dict[str, Any]:
         tables=find_your_table(data["entries"], current),
         brackets=_brackets(data),
         champion_name=names.get(data["champion"]) if data["champion"] else None,
+        earlier=_earlier_stages(tournament),
     )
     if current is not None:
-        current["rows"] = [_pairing_row(p, names) for p in current["pairings"]]
+        best_of = _best_of(data, current["stage"])
+        current["rows"] = [_pairing_row(p, names, best_of) for p in current["pairings"]]
     return data
+
+
+def _earlier_stages(tournament: Tournament) -> list[dict[str, Any]]:
+    """The final standings of each stage before the one in play (the qualifiers stay
+    visible in the knockout), latest first: one query when there is none."""
+    stages = list(
+        Stage.objects.filter(tournament=tournament, number__lt=tournament.stage or 0).order_by(
+            "-number"
+        )
+    )
+    if not stages:
+        return []
+    entries = list(tournament.entries.all())
+    kept, found = tournament.standings, []
+    for stage in stages:
+        tournament.standings = stage_rows(tournament, stage)
+        found.append({"number": stage.number, "rows": standings_data(tournament, entries)})
+    tournament.standings = kept
+    return found
 
 
 def find_your_table(
@@ -70,8 +91,19 @@ def find_your_table(
     return sorted(rows, key=lambda row: (row["name"].casefold(), row["team"] or ""))
 
 
-def _pairing_row(pairing: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
+def _best_of(data: dict[str, Any], stage: int) -> bool:
+    """Whether a match of this stage is more than one game (the stage's own
+    ``games_to_win``, else the tournament's): its games are shown, not its summed points."""
+    stages = data["stages"]
+    own = stages[stage - 1].get("games_to_win") if 0 < stage <= len(stages) else None
+    return int(own or data["games_to_win"] or 1) > 1
+
+
+def _pairing_row(
+    pairing: dict[str, Any], names: dict[int, str], best_of: bool = False
+) -> dict[str, Any]:
     sides = []
+    games = pairing.get("games") if best_of else None
     for index, number in enumerate(pairing["entries"]):
         points = pairing["points"][index] if pairing["points"] else None
         sides.append(
@@ -79,10 +111,11 @@ def _pairing_row(pairing: dict[str, Any], names: dict[int, str]) -> dict[str, An
                 "number": number,
                 "name": names.get(number, ""),
                 "points": points,
+                "games": games[index] if games and index < len(games) else None,
                 "won": pairing["winner"] == number,
             }
         )
-    return {**pairing, "sides": sides}
+    return {**pairing, "sides": sides, "best_of": bool(games)}
 
 
 def _brackets(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -93,10 +126,11 @@ def _brackets(data: dict[str, Any]) -> list[dict[str, Any]]:
     for round_ in data["rounds"]:
         if stages.get(round_["stage"], {}).get("format") not in eliminating():
             continue
+        best_of = _best_of(data, round_["stage"])
         by_bracket: dict[str, list[dict[str, Any]]] = {}
         for pairing in round_["pairings"]:
             by_bracket.setdefault(pairing["bracket"] or "main", []).append(
-                _pairing_row(pairing, names)
+                _pairing_row(pairing, names, best_of)
             )
         for bracket, pairings in by_bracket.items():
             found.setdefault((round_["stage"], bracket), []).append(
