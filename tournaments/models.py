@@ -411,7 +411,9 @@ class EntryPlayer(models.Model):
 
 class RatedPairing(models.Model):
     """One finished pairing as the ratings took it, at ``position`` in finished order: the
-    teams (player ids) and the outcome, so a replay starts at the first that changed."""
+    teams (player ids) and the outcome, so a replay starts at the first that changed, and
+    each player's rating after it (``after``: ``[[player_id, mu, sigma], …]`` in teams'
+    order: the players' rating histories and the ratings a replay starts from)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rated_pairings")
     position = models.PositiveIntegerField()
@@ -419,6 +421,7 @@ class RatedPairing(models.Model):
     finished_at = models.DateTimeField(help_text="The pairing's, when it was rated.")
     teams = models.JSONField()
     outcome = models.CharField(max_length=8, help_text="a, b or draw")
+    after = models.JSONField(default=list, help_text="[[player_id, mu, sigma], …]")
 
     class Meta:
         ordering = ["club", "position"]
@@ -429,27 +432,6 @@ class RatedPairing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.position}: {self.outcome}"
-
-
-class RatingPoint(models.Model):
-    """A player's rating after the club's rated pairing at ``position`` (the chart's
-    points); kept by position, as ``RatedPairing`` is, so a replay replaces a tail."""
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_points")
-    position = models.PositiveIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_points")
-    mu = models.FloatField()
-    sigma = models.FloatField()
-
-    class Meta:
-        ordering = ["club", "position", "player"]
-        indexes = [
-            models.Index(fields=["club", "position"]),
-            models.Index(fields=["player", "position"]),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player_id}: {self.mu:.2f}"
 
 
 class CancelledMatch(models.Model):

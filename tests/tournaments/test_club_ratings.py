@@ -7,6 +7,7 @@ import pytest
 
 from tournaments import services
 from tournaments.models import Club, Player, RatedPairing, Round
+from tournaments.selectors.clubs import player_data
 from tournaments.services import clubs, ratings
 from tournaments.tasks import rating_update
 
@@ -77,3 +78,33 @@ def test_a_pairing_without_a_club_is_not_rated():
     services.tournament_start(tournament_id=tournament.pk)
     _decide(tournament, 1, 0)
     assert not RatedPairing.objects.exists() and not Player.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_correction_after_rated_pairings_starts_from_their_stored_ratings():
+    club = clubs.club_create(name="Club", language="fr")
+    first = _evening(club)
+    _decide(first, 1, 0)
+    services.round_draw(tournament_id=first.pk)
+    _decide(first, 2, 0)
+    second = _evening(club)
+    _decide(second, 1, 1)
+    _decide(first, 2, 1)  # a correction after the two first rated pairings
+    incremental = _snapshot(club)
+    histories = {
+        p.name: player_data(club, p.number)["rating_history"]
+        for p in Player.objects.filter(club=club)
+    }
+    for player in Player.objects.filter(club=club):
+        points = histories[player.name]
+        assert len(points) == player.rated_pairings == 3
+        assert [p["pairing"] for p in points] == sorted(p["pairing"] for p in points)
+        assert points[-1]["mu"] == round(player.mu, 4)
+    RatedPairing.objects.all().delete()
+    Player.objects.update(mu=0, sigma=0, rated_pairings=0)
+    assert ratings.club_ratings_update(club_id=club.pk) == 6
+    assert _snapshot(club) == pytest.approx(incremental)
+    assert {
+        p.name: player_data(club, p.number)["rating_history"]
+        for p in Player.objects.filter(club=club)
+    } == histories

@@ -20,7 +20,7 @@ from ..models import (
     EntryPlayer,
     Pairing,
     Player,
-    RatingPoint,
+    RatedPairing,
     Season,
     Tournament,
 )
@@ -154,13 +154,25 @@ def player_data(club: Club, number: int) -> dict[str, Any]:
         _evening(link, everyone[link.entry.tournament_id], pairings[link.entry.tournament_id])
         for link in links
     ]
-    data["rating_history"] = [
-        {"pairing": position, "rating": ordinal(mu, sigma), "mu": round(mu, 4)}
-        for position, mu, sigma in RatingPoint.objects.filter(player=player)
-        .order_by("position")
-        .values_list("position", "mu", "sigma")
-    ]
+    data["rating_history"] = _rating_history(club, player, list(entries))
     return data
+
+
+def _rating_history(club: Club, player: Player, tournaments: list[Any]) -> list[dict[str, Any]]:
+    """One point per rated pairing the player played: the rated pairings of the
+    tournaments the player entered (not the whole club), kept where the player is in."""
+    points = []
+    for position, after in (
+        RatedPairing.objects.filter(club=club, pairing__tournament_id__in=tournaments)
+        .order_by("position")
+        .values_list("position", "after")
+    ):
+        points.extend(
+            {"pairing": position, "rating": ordinal(mu, sigma), "mu": round(mu, 4)}
+            for who, mu, sigma in after
+            if who == player.pk
+        )
+    return points
 
 
 def _evening(

@@ -16,13 +16,13 @@ one short transaction on the club's row, only if no other update was stored mean
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Count, Max, Min
+from django.db.models import Min
 from django.utils import timezone
 
 from ..brackets.ratings import Game, Rating, replay, win_chance
@@ -33,7 +33,6 @@ from ..models import (
     Pairing,
     Player,
     RatedPairing,
-    RatingPoint,
     Round,
     Tournament,
 )
@@ -95,8 +94,7 @@ def club_ratings_update(*, club_id: Any, since: Any = None) -> int:
         if start == rated_up_to:  # new results after the last rated: the players' own
             before = _ratings_now(club_id, current[changed:])
         else:
-            affected = _affected(club_id, start, current[changed:])
-            before = {p: Rating() for p in affected} | _ratings_before(club_id, start, affected)
+            before = _ratings_before(club_id, start, current[changed:])
         after, history = replay((game for _id, _at, game in current[changed:]), before)
         if _store(club_id, version, start, current[changed:], after, history):
             return len(current) - changed
@@ -110,21 +108,42 @@ def _first_difference(current: Sequence[Any], stored: Sequence[Any]) -> int:
     return min(len(current), len(stored))
 
 
-def _ratings_before(club_id: Any, start: int, players: set[int]) -> dict[int, Rating]:
-    """These players' ratings after the last pairing rated before ``start``."""
-    points = RatingPoint.objects.filter(club_id=club_id, position__lt=start, player_id__in=players)
-    last = {
-        row["player_id"]: (row["last_position"], row["n"])
-        for row in points.values("player_id").annotate(last_position=Max("position"), n=Count("id"))
-    }
-    found = points.filter(position__in={p for p, _n in last.values()}).values_list(
-        "player_id", "position", "mu", "sigma"
+def _ratings_before(
+    club_id: Any, start: int, games: Sequence[tuple[int, Any, Game]]
+) -> dict[int, Rating]:
+    """The ratings, just before ``start``, of the players of the pairings replayed and of
+    those rated from ``start`` on: each player's stored rating and count, less the rated
+    pairings from ``start`` on, and the ``after`` of the last one before it."""
+    tail = Counter(p for _id, _at, game in games for p in (*game.a, *game.b))
+    tail_stored: Counter[int] = Counter()
+    for teams in RatedPairing.objects.filter(club_id=club_id, position__gte=start).values_list(
+        "teams", flat=True
+    ):
+        tail_stored.update(p for team in teams for p in team)
+    players = set(tail) | set(tail_stored)
+    before = {p: Rating() for p in players}
+    if start == 0:
+        return before
+    stored = dict(
+        Player.objects.filter(club_id=club_id, pk__in=players).values_list("pk", "rated_pairings")
     )
-    return {
-        player: Rating(mu, sigma, last[player][1])
-        for player, position, mu, sigma in found
-        if last[player][0] == position
-    }
+    wanted = {p for p in players if stored.get(p, 0) - tail_stored[p] > 0}
+    # Backwards from ``start`` in blocks, until each wanted player's last point is found.
+    end = start
+    while wanted and end > 0:
+        rows = RatedPairing.objects.filter(
+            club_id=club_id, position__lt=end, position__gte=max(0, end - BACK_BLOCK)
+        ).order_by("-position")
+        for after in rows.values_list("after", flat=True):
+            for player, mu, sigma in after:
+                if player in wanted:
+                    wanted.discard(player)
+                    before[player] = Rating(mu, sigma, stored[player] - tail_stored[player])
+        end -= BACK_BLOCK
+    return before
+
+
+BACK_BLOCK = 2000
 
 
 def _ratings_now(club_id: Any, games: Sequence[tuple[int, Any, Game]]) -> dict[int, Rating]:
@@ -136,17 +155,6 @@ def _ratings_now(club_id: Any, games: Sequence[tuple[int, Any, Game]]) -> dict[i
             club_id=club_id, pk__in=players
         ).values_list("pk", "mu", "sigma", "rated_pairings")
     }
-
-
-def _affected(club_id: Any, start: int, games: Sequence[tuple[int, Any, Game]]) -> set[int]:
-    """The players of the pairings replayed, and of those rated before from ``start``."""
-    players = {p for _id, _at, game in games for p in (*game.a, *game.b)}
-    players.update(
-        RatingPoint.objects.filter(club_id=club_id, position__gte=start)
-        .values_list("player_id", flat=True)
-        .distinct()
-    )
-    return players
 
 
 @transaction.atomic
@@ -164,22 +172,20 @@ def _store(
     if club.ratings_version != version:
         return False
     RatedPairing.objects.filter(club=club, position__gte=start).delete()
-    RatingPoint.objects.filter(club=club, position__gte=start).delete()
     _insert(
         RatedPairing,
-        ("club_id", "position", "pairing_id", "finished_at", "teams", "outcome"),
+        ("club_id", "position", "pairing_id", "finished_at", "teams", "outcome", "after"),
         [
-            (club.pk, start + i, pairing_id, at, [list(game.a), list(game.b)], game.outcome)
-            for i, (pairing_id, at, game) in enumerate(games)
-        ],
-    )
-    _insert(
-        RatingPoint,
-        ("club_id", "position", "player_id", "mu", "sigma"),
-        [
-            (club.pk, start + i, player, mu, sigma)
-            for i, points in enumerate(history)
-            for player, mu, sigma in points
+            (
+                club.pk,
+                start + i,
+                pairing_id,
+                at,
+                [list(game.a), list(game.b)],
+                game.outcome,
+                [list(point) for point in points],
+            )
+            for i, ((pairing_id, at, game), points) in enumerate(zip(games, history, strict=True))
         ],
     )
     _players_store(club, after)
