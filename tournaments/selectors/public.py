@@ -228,12 +228,14 @@ def match_panel(match: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _why(tournament: Tournament, pairing: Pairing) -> dict[str, Any]:
-    """Why the match ended, or how long it goes on: the hand limit, time called, or a
-    result the director entered (the template puts it in words)."""
+    """Why the match ended, or how long it goes on: the hand limit, time called, a forfeit
+    or another result the director entered (the template puts it in words)."""
     limit = tournament.hands_per_match
     played = pairing.match.hands.count() if limit and pairing.match_id else 0
     if pairing.status != Pairing.Status.FINISHED:
         return {"kind": "limit_ahead", "played": played, "limit": limit} if limit else {}
+    if pairing.forfeit:
+        return {"kind": "forfeit"}
     if pairing.source == Pairing.Source.DIRECTOR:
         return {"kind": "director"}
     if limit and played >= limit:

@@ -55,3 +55,16 @@ def test_the_reason_is_in_the_pages_language(director: Director, lang: str) -> N
     assert "hands played" not in _panel(tournament, first, lang)
     director.play_round(tournament, 1)
     assert "The director entered" not in _panel(tournament, first, lang)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_forfeit_is_said_as_a_forfeit(director: Director) -> None:
+    tournament = director.create(
+        variant="tarneeb", entries=entries(4), stages=[{"format": "swiss", "rounds": 3}]
+    )
+    director.start(tournament)
+    first = director.round(tournament, 1)["pairings"][0]
+    director.result(tournament, 1, first["slot"], forfeit=first["entries"][1])
+    html = _panel(tournament, first)
+    assert "Ended by a forfeit" in html
+    assert "The director entered the result" not in html
