@@ -3,6 +3,7 @@ once, the failure is logged, and beat's tick draws the round once the broker is 
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,12 +29,17 @@ def broker_down() -> Iterator[None]:
     """The site configured with a broker (and its result backend) that cannot be reached."""
     conf = current_app.conf
     saved = conf.task_always_eager, conf.broker_url, conf.result_backend
+    # Celery reads CELERY_BROKER_URL from the environment before its configuration (CI's
+    # PostgreSQL and Redis pass sets it): set aside while the broker is "down".
+    environment = os.environ.pop("CELERY_BROKER_URL", None)
     conf.task_always_eager, conf.broker_url, conf.result_backend = False, CLOSED, CLOSED
     _forget_connections()
     try:
         yield
     finally:
         conf.task_always_eager, conf.broker_url, conf.result_backend = saved
+        if environment is not None:
+            os.environ["CELERY_BROKER_URL"] = environment
         _forget_connections()
 
 
