@@ -49,8 +49,9 @@ NO_LIMITS = MatchLimits()
 @dataclass(frozen=True)
 class Outcome:
     """A match's result as a tournament reads it. ``points`` and ``games_won`` are per
-    side (empty for a variant without sides); ``points`` sums each side's final score in
-    every game of the match (a game cut short included)."""
+    side (``games_won`` empty for a variant without sides); ``points`` sums each side's
+    final score in every game of the match (a game cut short included): for a variant
+    without sides (trionfo), each seat's own final score."""
 
     finished: bool
     winner: int | None
@@ -135,10 +136,11 @@ def _single_best(values: Sequence[int]) -> int | None:
 
 def outcome(table: Table, state: MatchState) -> Outcome:
     sides = table.variant.sides
-    points = [0] * sides
+    points = [0] * (sides or table.variant.players)
     for game in state.games:
-        if game.scores is not None:
-            points = [total + score for total, score in zip(points, game.scores, strict=True)]
+        scores = game.scores if sides else game.player_scores
+        if scores is not None:
+            points = [total + score for total, score in zip(points, scores, strict=True)]
     return Outcome(
         finished=state.finished,
         winner=state.winner,

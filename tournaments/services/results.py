@@ -82,15 +82,25 @@ def result_recorded(tournament: Tournament, round_: Round) -> None:
 
 
 def outcome_of(match: Match, pairing: Pairing) -> dict[str, Any]:
+    """A finished match's result for its pairing. A trionfo table (five entries, no sides):
+    ``points`` are each player's own final score in seat order (the places, hence the match
+    points, follow in the standings), ``winner`` the seat of the one best score (a shared
+    best: a draw), no games."""
     outcome = match_outcome(match)
     side = outcome.winner
     winner = pairing.entries[side] if side is not None and not outcome.draw else None
+    games_won = list(outcome.games_won)
+    if len(pairing.entries) == 5:
+        best = max(outcome.points)
+        top = [seat for seat, score in enumerate(outcome.points) if score == best]
+        winner = pairing.entries[top[0]] if len(top) == 1 else None
+        games_won = [0] * 5
     return {
         "status": Pairing.Status.FINISHED,
         "result": "win" if winner is not None else "draw",
         "winner": winner,
         "points": list(outcome.points),
-        "games_won": list(outcome.games_won),
+        "games_won": games_won,
     }
 
 
