@@ -31,7 +31,9 @@ from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import is_int
 
 from .. import convert, validation
-from ..brackets import Draw, RoundName
+from ..brackets import Draw, RoundName, get_format
+from ..brackets.melee import History
+from ..brackets.melee_standings import outcomes, per_seat
 from ..brackets import Pairing as Seat
 from ..models import CancelledMatch, Entry, Pairing, ResultChange, Round, Tournament
 from .results import eliminates, result_recorded
@@ -238,13 +240,70 @@ def round_swap(*, tournament_id: Any, round_number: int, entries: Any) -> list[s
     )
     standings_store(tournament)
     touch(tournament, "standings")
-    return swap_warnings(tournament, round_, [row for row in touched if not row.bye])
+    seated = [row for row in touched if not row.bye]
+    if get_format(round_.stage.format).individual:
+        return melee_swap_warnings(tournament, round_, seated, (first, second))
+    return swap_warnings(tournament, round_, seated)
+
+
+def _earlier_results(tournament: Tournament, round_: Round) -> list[Any]:
+    earlier = snapshot_load(tournament).snapshot.results.get(round_.stage.number, [])
+    return [r for r in earlier if r.round < round_.number]
+
+
+def melee_swap_warnings(
+    tournament: Tournament, round_: Round, rows: Sequence[Pairing], moved: tuple[int, int]
+) -> list[str]:
+    """An individual event's swap: the partners (a team of two) and the opponents met
+    before that it seats together, each pair with one of the two moved players; with
+    ``draw: standings``, the new teams whose partners have unequal match points."""
+    names = dict(tournament.entries.values_list("number", "name"))
+    earlier = _earlier_results(tournament, round_)
+    history = History(earlier)
+    points: dict[int, float] = {}
+    for result in earlier:
+        for number, earned in zip(result.entries, outcomes(per_seat(result)), strict=True):
+            points[number] = points.get(number, 0) + earned
+    by_score = round_.stage.settings.get("draw") == "standings"
+
+    def name(number: int) -> Any:
+        return names.get(number, number)
+
+    warnings = []
+    for row in rows:
+        seats = list(row.entries)
+        for index, x in enumerate(seats):
+            for y in seats[index + 1 :]:
+                if x not in moved and y not in moved:
+                    continue
+                partners = len(seats) == 4 and (seats.index(y) - index) % 2 == 0
+                if partners and y in history.partners.get(x, ()):
+                    warnings.append(
+                        gettext("{first} and {second} have already been partners.").format(
+                            first=name(x), second=name(y)
+                        )
+                    )
+                elif not partners and y in history.opponents.get(x, ()):
+                    warnings.append(
+                        gettext("{first} and {second} have already met.").format(
+                            first=name(x), second=name(y)
+                        )
+                    )
+                if partners and by_score and points.get(x, 0) != points.get(y, 0):
+                    warnings.append(_unequal(name(x), points.get(x, 0), name(y), points.get(y, 0)))
+    return warnings
+
+
+def _unequal(first: Any, first_points: Any, second: Any, second_points: Any) -> str:
+    return gettext(
+        "{first} ({first_points} match points) and {second} ({second_points}) "
+        "are not in the same score group."
+    ).format(first=first, first_points=first_points, second=second, second_points=second_points)
 
 
 def swap_warnings(tournament: Tournament, round_: Round, rows: Sequence[Pairing]) -> list[str]:
     names = dict(tournament.entries.values_list("number", "name"))
-    earlier = list(snapshot_load(tournament).snapshot.results.get(round_.stage.number, []))
-    earlier = [r for r in earlier if r.round < round_.number]
+    earlier = _earlier_results(tournament, round_)
     met = {frozenset(r.entries) for r in earlier if len(r.entries) == 2}
     points: dict[int, int] = {}
     for result in earlier:
@@ -263,15 +322,7 @@ def swap_warnings(tournament: Tournament, round_: Round, rows: Sequence[Pairing]
             )
         if points.get(x, 0) != points.get(y, 0):
             warnings.append(
-                gettext(
-                    "{first} ({first_points} match points) and {second} ({second_points}) "
-                    "are not in the same score group."
-                ).format(
-                    first=names.get(x, x),
-                    first_points=points.get(x, 0),
-                    second=names.get(y, y),
-                    second_points=points.get(y, 0),
-                )
+                _unequal(names.get(x, x), points.get(x, 0), names.get(y, y), points.get(y, 0))
             )
     return warnings
 
