@@ -32,9 +32,9 @@ from scorekeeper.rules.fields import is_int
 
 from .. import convert, validation
 from ..brackets import Draw, RoundName, get_format
+from ..brackets import Pairing as Seat
 from ..brackets.melee import History
 from ..brackets.melee_standings import outcomes, per_seat
-from ..brackets import Pairing as Seat
 from ..models import CancelledMatch, Entry, Pairing, ResultChange, Round, Tournament
 from .results import eliminates, result_recorded
 from .rounds import create_matches, progress, round_complete

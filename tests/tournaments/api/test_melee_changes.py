@@ -91,7 +91,7 @@ def test_a_melee_round_is_redrawn(director):
         variant="belote", entries=players(10), stages=[{"format": "melee", "rounds": 3}]
     )
     before = director.start(t)["rounds"][0]
-    for attempt in range(5):  # a new random draw (the same one again is possible, rarely)
+    for _attempt in range(5):  # a new random draw (the same one again is possible, rarely)
         response = director.post(_url(t, "rounds/1/redraw/"))
         assert response.status_code == 200, response.json()
         after = response.json()
@@ -161,7 +161,7 @@ def test_a_melee_swap_warns_of_a_partner_or_an_opponent_met_before(director):
     second = director.round(t, 2)
     assert second["status"] == "playing"
     partners = {frozenset(team) for p in _tables(director.round(t, 1)) for team in p["teams"]}
-    one, two = _tables(second)
+    one = _tables(second)[0]
     # Put back together a team of round 1: the first player of table 1 takes the seat of
     # his round-1 partner's new partner.
     a = one["entries"][0]
