@@ -17,6 +17,7 @@ from scorekeeper.rules import (
     close,
     find_variant,
     make_table,
+    outcome,
     play,
     replay,
     start,
@@ -202,6 +203,16 @@ def test_deals_option_ends_the_session() -> None:
     assert state.winner == 4 and state.games[0].winner == 4
     with pytest.raises(MatchFinished):
         play(t, state, EXAMPLE)
+
+
+def test_the_outcome_gives_each_seat_its_own_final_score() -> None:
+    """A tournament reads a trionfo table's result as each player's total, in seat order
+    (no sides: no games won)."""
+    t = table(deals=3)
+    _, state = replay(t, [EXAMPLE, {"thrown_in": True}, contract("maso", 4, first=None, made=True)])
+    result = outcome(t, state)
+    assert result.points == (-5, -3, -5, -2, 15) and result.winner == 4
+    assert result.games_won == ()
 
 
 def test_deals_option_tie_has_no_winner() -> None:

@@ -70,7 +70,7 @@ def test_a_trionfo_table_played_hand_by_hand_gives_places_and_own_scores(directo
     assert director.tournament(t["id"])["status"] == "finished"
 
 
-def test_a_trionfo_table_closed_by_the_table_and_corrected(director):
+def test_a_trionfo_table_closed_by_the_table(director):
     t = director.create(
         variant="trionfo", entries=players(5), stages=[{"format": "melee", "rounds": 1}]
     )
@@ -314,3 +314,73 @@ def test_the_clock_ends_a_trionfo_table(director):
     director.hand({"id": table["match"]}, DI_PIU_LOST)
     pairing = _tables(director.round(t, 1))[0]
     assert pairing["status"] == "finished" and pairing["points"] == [1, 4, 3, -9, 1]
+
+
+def test_a_drop_out_in_the_round_in_play_then_a_redraw_of_round_two(director):
+    t = director.create(
+        variant="belote",
+        hands_per_match=1,
+        entries=players(8),
+        stages=[{"format": "melee", "rounds": 3}],
+    )
+    director.start(t)
+    for pairing in _tables(director.round(t, 1)):
+        director.hand({"id": pairing["match"]}, MADE)
+    second = director.round(t, 2)
+    assert second["sit_out"] == []
+    leaver = _tables(second)[1]["entries"][3]
+    director.patch(_url(t, f"entries/{leaver}/"), {"active": False})
+    response = director.post(_url(t, "rounds/2/redraw/"))
+    assert response.status_code == 200, response.json()
+    again = response.json()
+    _everyone_once(again, set(range(1, 9)) - {leaver})
+    assert len(_tables(again)) == 1 and len(again["sit_out"]) == 3
+    partners = {frozenset(team) for p in _tables(director.round(t, 1)) for team in p["teams"]}
+    assert not partners & {frozenset(team) for team in _tables(again)[0]["teams"]}
+    assert director.round(t, 2)["pairings"] == again["pairings"]
+
+
+def test_a_forfeit_at_a_melee_table_and_a_trionfo_forfeit_refused(director):
+    t = director.create(
+        variant="belote", entries=players(8), stages=[{"format": "melee", "rounds": 1}]
+    )
+    director.start(t)
+    one = _tables(director.round(t, 1))[0]
+    a, b, c, d = one["entries"]
+    pairing = director.result(t, 1, one["slot"], forfeit=c)  # team [a, c] did not play
+    assert pairing["forfeit"] == c and pairing["winner"] == b
+    assert pairing["points"] == [0, 501]
+    standing = rows(director, t)
+    assert [standing[n]["match_points"] for n in (a, b, c, d)] == [0, 2, 0, 2]
+    five = director.create(
+        variant="trionfo", entries=players(5), stages=[{"format": "melee", "rounds": 1}]
+    )
+    director.start(five)
+    (table,) = _tables(director.round(five, 1))
+    body = director.result(five, 1, table["slot"], expect=400, forfeit=table["entries"][0])
+    assert "forfeit" in body
+
+
+def test_a_trionfo_correction_after_the_end_changes_the_places(director):
+    t = director.create(
+        variant="trionfo",
+        options={"deals": 2},
+        entries=players(5),
+        stages=[{"format": "melee", "rounds": 1}],
+        auto_advance=False,
+    )
+    director.start(t)
+    (table,) = _tables(director.round(t, 1))
+    match = {"id": table["match"]}
+    director.hand(match, CHIAMO)
+    director.hand(match, DI_PIU_LOST)
+    assert _tables(director.round(t, 1))[0]["points"] == [1, 4, 3, -9, 1]
+    # The second hand was won after all: seat 3 +8, the others -2.
+    won = {**DI_PIU_LOST, "thirds": 24}
+    response = director.put(f"/api/matches/{table['match']}/hands/2/", won)
+    assert response.status_code == 200, response.json()
+    pairing = _tables(director.round(t, 1))[0]
+    assert pairing["points"] == [-3, 0, -1, 7, -3] and pairing["winner"] == table["entries"][3]
+    standing = rows(director, t)
+    a, b, c, d, e = table["entries"]
+    assert [standing[n]["match_points"] for n in (a, b, c, d, e)] == [0.5, 3, 2, 4, 0.5]
