@@ -384,3 +384,33 @@ def test_a_trionfo_correction_after_the_end_changes_the_places(director):
     standing = rows(director, t)
     a, b, c, d, e = table["entries"]
     assert [standing[n]["match_points"] for n in (a, b, c, d, e)] == [0.5, 3, 2, 4, 0.5]
+
+
+def test_a_melee_swap_drawn_by_standings_warns_of_unequal_score_groups(director):
+    t = director.create(
+        variant="belote",
+        hands_per_match=1,
+        entries=players(8),
+        stages=[{"format": "melee", "rounds": 2, "draw": "standings"}],
+    )
+    director.start(t)
+    first = _tables(director.round(t, 1))
+    for pairing in first:
+        director.hand({"id": pairing["match"]}, MADE)  # team 0 wins at each table
+    winners = {n for p in first for n in p["teams"][0]}
+    second = _tables(director.round(t, 2))
+    teams = [set(team) for p in second for team in p["teams"]]
+    assert all(team <= winners or not team & winners for team in teams)  # same groups
+    winner = next(n for n in second[0]["entries"] if n in winners)
+    loser = next(n for n in second[1]["entries"] if n not in winners)
+    response = director.client.post(
+        _url(t, "rounds/2/swap/"),
+        {"entries": [winner, loser]},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    assert response.status_code == 200, response.json()
+    warnings = response.json()["warnings"]
+    unequal = [w for w in warnings if "groupe de points" in w]  # in the request's language
+    assert len(unequal) == 2, warnings  # both new teams mix 2 and 0 match points
+    assert any(f"Player {winner} (2" in w for w in unequal)
