@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from scorekeeper.selectors import VIEW_ID
 
-from ..brackets import eliminating
+from ..brackets import eliminating, get_format
 from ..models import CancelledMatch, Pairing, Round, Stage, Tournament
 from . import lineups, round_name, stage_rows, standings_data, tournament_data
 
@@ -40,6 +40,8 @@ def public_state(view_id: str) -> dict[str, Any]:
         brackets=_brackets(data),
         champion_name=names.get(data["champion"]) if data["champion"] else None,
         earlier=_earlier_stages(tournament),
+        # an individual event's rows are players (its only stage is a ``melee``)
+        individual=len(data["stages"]) == 1 and get_format(data["stages"][0]["format"]).individual,
     )
     if current is not None:
         best_of = _best_of(data, current["stage"])

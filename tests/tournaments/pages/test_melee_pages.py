@@ -7,6 +7,7 @@ each score isolated in the order of the names)."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -36,7 +37,7 @@ def named(t: dict[str, Any]) -> dict[int, str]:
 
 def text(html: str) -> str:
     """The page's words without tags (the names are isolated in ``<bdi>``)."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html))
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", "", html)))
 
 
 def teams_line(pairing: dict[str, Any], names: dict[int, str]) -> str:
@@ -66,11 +67,15 @@ def test_a_melee_round_shows_its_teams_and_who_sits_out_everywhere(director):
     tables = [p for p in round_["pairings"] if p.get("teams")]
     assert len(tables) == 2 and len(round_["sit_out"]) == 1
     resting = names[round_["sit_out"][0]]
-    for name, html in pages(Client(), t).items():
+    found = pages(Client(), t)
+    for name, html in found.items():
         words = text(html)
         for pairing in tables:
             assert teams_line(pairing, names) in words, name
         assert f"Sitting out: {resting}" in words, name
+    # nine players: two tables, so two cards (not one per two players)
+    assert found["cards"].count('class="table-card"') == 2
+    assert '<th scope="col">Player</th>' in found["public"]
 
 
 def test_a_trionfo_table_shows_its_five_players_in_seat_order(director):
