@@ -58,3 +58,10 @@ def scores(values: Iterable[Any], separator: str = " – ") -> SafeString:
             f'<bdi dir="ltr">{conditional_escape(value)}</bdi>' for value in values or ()
         )
     )
+
+
+@register.filter
+def partners(values: Iterable[Any]) -> SafeString:
+    """``team|partners``: an individual event's team, each name isolated, joined by "&", in
+    one box (a line breaks between the teams, not between partners)."""
+    return mark_safe(f'<span class="team">{bdi_join(values, " & ")}</span>')

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from tests.tournaments.conftest import Director
+from tests.tournaments.conftest import Director, won_by
 from tournaments.models import Entry, Pairing, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -219,10 +219,20 @@ def test_redraw_drop_out_and_late_entry_from_the_desk(director):
 
 
 def test_a_result_awaiting_confirmation_is_confirmed_from_the_desk(director):
-    t = melee(director, NAMES[:8], confirm_results=True)
-    assert Tournament.objects.get(pk=t["id"]).confirm_results
-    html = Client().get(f"/d/{t['id']}/").content.decode()
-    assert "Sitting out" not in text(html)  # eight players: two tables, no one sits out
+    t = melee(director, NAMES[:8], variant="tarneeb", hands_per_match=1, confirm_results=True)
+    tables = director.round(t, 1)["pairings"]
+    assert len(tables) == 2 and director.round(t, 1)["sit_out"] == []
+    for pairing in tables:
+        director.hand({"id": pairing["match"]}, won_by(0))
+    client = Client()
+    html = client.get(f"/d/{t['id']}/").content.decode()
+    assert "awaiting confirmation" in html and "Sitting out" not in text(html)
+    url = f"/d/{t['id']}/rounds/1/pairings/"
+    assert client.post(url + "2/confirm/", {"agree": "0"}).status_code == 302
+    assert "disputed" in client.get(f"/d/{t['id']}/").content.decode()
+    assert client.post(url + "1/confirm/", {"agree": "1"}).status_code == 302
+    assert client.post(url + "2/confirm/", {"agree": "1"}).status_code == 302
+    assert Tournament.objects.get(pk=t["id"]).round == 2
 
 
 @pytest.mark.parametrize("slug", ["belote", "trionfo"])
