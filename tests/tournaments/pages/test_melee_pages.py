@@ -261,3 +261,18 @@ def test_a_melee_is_created_from_the_new_tournament_page(client, slug):
 
 def test_trionfo_is_offered_among_the_games(client):
     assert "/tournaments/new/trionfo/" in client.get("/tournaments/new/").content.decode()
+
+
+def test_a_team_forfeits_from_the_desk(director):
+    t = melee(director, NAMES[:8], options={"target": 501})
+    pairing = director.round(t, 1)["pairings"][0]
+    (a, c), (b, d) = pairing["teams"]
+    client = Client()
+    desk = client.get(f"/d/{t['id']}/").content.decode()
+    names = named(t)
+    forfeit = desk.split(f'id="pairing-1-{pairing["slot"]}"', 1)[1].split("/forfeit/", 1)[1]
+    assert f"<span>{names[b]} &amp; {names[d]}</span>" in forfeit.split("</fieldset>")[0]
+    url = f"/d/{t['id']}/rounds/1/pairings/{pairing['slot']}/forfeit/"
+    assert client.post(url, {"forfeit": str(d), "sure": "on"}).status_code == 302
+    row = Pairing.objects.get(tournament_id=t["id"], round__number=1, slot=pairing["slot"])
+    assert row.winner in (a, c) and row.forfeit == d
