@@ -46,3 +46,22 @@ def isolate_names(text: Any, names: Any) -> SafeString:
     pattern = "|".join(re.escape(escape(name)) for name in players)
     found = re.compile(rf"(?<![\w&#])(?:{pattern})(?!\w)")
     return mark_safe(found.sub(lambda m: f"<bdi>{m.group(0)}</bdi>", str(escaped)))
+
+
+@register.filter
+def scores(values: Iterable[Any], separator: str = " – ") -> SafeString:
+    """``points|scores``: each number isolated left to right (``<bdi dir="ltr">``), in the
+    order of the names beside them: on a right-to-left page the first score stands on the
+    right, under the first name (never "0 – 162" read the other way round)."""
+    return mark_safe(
+        conditional_escape(separator).join(
+            f'<bdi dir="ltr">{conditional_escape(value)}</bdi>' for value in values or ()
+        )
+    )
+
+
+@register.filter
+def partners(values: Iterable[Any]) -> SafeString:
+    """``team|partners``: an individual event's team, each name isolated, joined by "&", in
+    one box (a line breaks between the teams, not between partners)."""
+    return mark_safe(f'<span class="team">{bdi_join(values, " & ")}</span>')

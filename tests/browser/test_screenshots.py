@@ -446,3 +446,76 @@ def test_club_screenshots(browser, site, language):
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{name} overflows: {width}px"
     context.close()
+
+
+MELEE_PLAYERS = {
+    "en": ["Anna", "Bruno", "Carlo", "Dario", "Elena", "Franco", "Gina", "Hugo", "Irene"],
+    "fa": ["سارا", "بهرام", "مریم", "رضا", "نازنین", "کاوه", "لیلا", "امید", "زهره"],
+    "it": ["Giulia", "Marco", "Chiara", "Luca", "Sofia", "Matteo", "Elisa", "Paolo", "Irene"],
+}
+MELEE_TITLES = {"en": "Friday mêlée", "fa": "مسابقهٔ انفرادی", "it": "Gara individuale"}
+
+
+@pytest.mark.parametrize("language", ["en", "fa", "it"])
+def test_melee_screenshots(browser, site, language):
+    """An individual event (format ``melee``): nine players, two tables of two teams and one
+    sitting out; table 1 decided by the director. The desk (its top, the director's result
+    open), the public page and the projector; a trionfo table's desk."""
+    from tournaments import selectors as tournament_selectors
+
+    OUT.mkdir(exist_ok=True)
+    TOURNAMENT_OUT.mkdir(parents=True, exist_ok=True)
+    players = MELEE_PLAYERS[language]
+    melee = tournament_services.tournament_create(
+        name=MELEE_TITLES[language],
+        variant="belote",
+        round_minutes=40,
+        stages=[{"format": "melee", "rounds": 4}],
+        entries=[{"name": name} for name in players],
+    )
+    tournament_services.tournament_start(tournament_id=melee.pk)
+    first = tournament_selectors.rounds_data(melee, director=True)[0]["pairings"][0]
+    tournament_services.pairing_result_set(
+        tournament_id=melee.pk,
+        round_number=1,
+        slot=first["slot"],
+        winner=first["teams"][1][0],
+        points=[0, 162],
+    )
+    trionfo = tournament_services.tournament_create(
+        name=MELEE_TITLES[language] + " · trionfo",
+        variant="trionfo",
+        stages=[{"format": "melee", "rounds": 3}],
+        entries=[{"name": name} for name in players[:6]],
+    )
+    tournament_services.tournament_start(tournament_id=trionfo.pk)
+    context = browser.new_context(viewport=PHONE, locale=language)
+    page = context.new_page()
+    page.goto(f"{site}/d/{melee.pk}/")
+    page.screenshot(path=str(OUT / f"{language}-melee-desk.png"), full_page=True)
+    page.locator("#round-1").scroll_into_view_if_needed()
+    page.screenshot(path=str(OUT / f"{language}-melee-desk-top.png"))
+    second = page.locator(".pairing").nth(1)
+    second.locator(".director-result summary").click()
+    second.scroll_into_view_if_needed()
+    page.screenshot(path=str(OUT / f"{language}-melee-desk-result.png"))
+    page.goto(f"{site}/d/{trionfo.pk}/")
+    page.locator(".director-result summary").first.click()
+    page.screenshot(path=str(OUT / f"{language}-melee-trionfo-desk.png"), full_page=True)
+    page.goto(f"{site}/p/{melee.view_id}/")
+    page.wait_for_load_state("networkidle")
+    page.screenshot(path=str(TOURNAMENT_OUT / f"{language}-melee-public.png"), full_page=True)
+    page.goto(f"{site}/d/{melee.pk}/cards/?per_page=2")
+    page.screenshot(path=str(OUT / f"{language}-melee-cards.png"), full_page=True)
+    context.close()
+    projector = browser.new_context(viewport={"width": 1920, "height": 1080}, locale=language)
+    page = projector.new_page()
+    for name, tournament in (("melee", melee), ("melee-trionfo", trionfo)):
+        page.goto(site + f"/p/{tournament.view_id}/projector/")
+        page.wait_for_load_state("networkidle")
+        page.evaluate(
+            "() => { for (const s of document.querySelectorAll('.slide'))"
+            " s.classList.toggle('is-shown', s.dataset.slide === 'pairings'); }"
+        )
+        page.screenshot(path=str(TOURNAMENT_OUT / f"{language}-projector-{name}.png"))
+    projector.close()

@@ -120,8 +120,8 @@ def test_the_desk_creation_form_has_the_declared_limits(client):
 def test_the_desk_offers_the_declared_variants(client):
     page = client.get("/tournaments/new/").content.decode()
     offered = tuple(re.findall(r'href="/tournaments/new/(\w+)/"', page))
-    assert offered == validation.team_variants()
-    assert "trionfo" not in offered
+    # the team variants, then trionfo (played only as an individual event, format melee)
+    assert offered == (*validation.team_variants(), *sorted(validation.INDIVIDUAL_ONLY))
 
 
 def test_melee_is_served_with_its_seats_from_the_variant():

@@ -45,15 +45,26 @@ def cards(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _director(token)
     desk_services.table_keys_ensure(tournament_id=tournament.pk)  # idempotent: safe on GET
     tables = []
+    in_play = card_selectors.round_in_play(tournament)
+    by_table = in_play["by_table"] if in_play else {}
     for table, key, code in card_selectors.table_cards(tournament):
         url = request.build_absolute_uri(reverse("table-card", args=[key]))
-        tables.append({"table": table, "url": url, "code": code, "qr": qr_svg(url)})
+        tables.append(
+            {
+                "table": table,
+                "url": url,
+                "code": code,
+                "qr": qr_svg(url),
+                "lineup": by_table.get(table),
+            }
+        )
     return render(
         request,
         "tournaments/desk/cards.html",
         {
             "tournament": tournament,
             "tables": tables,
+            "in_play": in_play,
             "per_page": _per_page(request),
             "choices": PER_PAGE,
             "enter_url": request.build_absolute_uri(reverse("table-enter")),

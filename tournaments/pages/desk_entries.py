@@ -22,6 +22,7 @@ from scorekeeper.translate import conflict_message
 
 from .. import selectors, services, validation
 from ..models import Tournament
+from ..selectors import lineups
 from ..services import desk as desk_services
 from . import forms
 from .views import _act, _desk_context, _director, _invalid, _message
@@ -37,8 +38,10 @@ def entries_add(request: HttpRequest, token: str) -> HttpResponse:
     if not posted.is_valid():
         _field, message = forms.first_error(posted)
         return _refused(request, tournament, text, message, 400)
-    size = validation.team_size(validation.variant_input(tournament.variant))
-    pasted = forms.parse_entries(posted.cleaned_data["entries"], size)
+    individual = lineups.is_individual(tournament)  # one player per line, no team
+    variant = validation.variant_input(tournament.variant, individual=True)
+    size = 1 if individual else validation.team_size(variant)
+    pasted = forms.parse_entries(posted.cleaned_data["entries"], size, individual=individual)
     if pasted.error:
         return _refused(request, tournament, text, pasted.error, 400)
     try:

@@ -55,13 +55,19 @@ class ConfirmForm(forms.Form):
 
 class DirectorResultForm(forms.Form):
     """No default: the director names the winner (or a draw); a winner with fewer points
-    than the loser must be confirmed (a slip of the thumb stored 3–10 as a win for 3)."""
+    than the loser must be confirmed (a slip of the thumb stored 3–10 as a win for 3).
 
-    outcome = OutcomeField(
-        error_messages={"required": _("Choose the winner, or a draw: there is no default.")}
-    )
+    An individual event's table of four: the winner is a team, named by either of its
+    players, and the points are the two teams' (``teams`` order). A trionfo table (five
+    entries): no winner, each player's final score (``points_0`` … ``points_4``, seat
+    order); the places follow from them."""
+
+    outcome = OutcomeField(required=False)
     points_0 = fields.WholeNumberField(empty=0)
     points_1 = fields.WholeNumberField(empty=0)
+    points_2 = fields.WholeNumberField(empty=0)
+    points_3 = fields.WholeNumberField(empty=0)
+    points_4 = fields.WholeNumberField(empty=0)
     games_0 = fields.WholeNumberField(min_value=0)
     games_1 = fields.WholeNumberField(min_value=0)
     reason = fields.TextField(limit=MAX_REASON)
@@ -71,15 +77,30 @@ class DirectorResultForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.entries = entries
 
+    def _scores(self) -> int:
+        """How many points are given: five at a trionfo table, else two."""
+        return len(self.entries) if len(self.entries) > 4 else 2
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if self._scores() > 2:
+            return data  # the five scores decide; no winner to check
         outcome = data.get("outcome")
+        if outcome is None and "outcome" not in self.errors:
+            self.add_error(
+                "outcome",
+                forms.ValidationError(
+                    _("Choose the winner, or a draw: there is no default."), code="required"
+                ),
+            )
+            return data
         if outcome is None or "points_0" not in data or "points_1" not in data:
             return data
         if outcome != "draw":
             if outcome not in self.entries:
                 raise forms.ValidationError(_("Choose the winner, or a draw."), code="outcome")
-            side = self.entries.index(outcome)
+            # a table of four: the side is the player's team (seats 0 and 2, 1 and 3)
+            side = self.entries.index(outcome) % 2
             points = [data["points_0"], data["points_1"]]
             if points[side] < points[1 - side] and not data.get("fewer"):
                 self.add_error(
@@ -96,12 +117,16 @@ class DirectorResultForm(forms.Form):
 
     def service_fields(self) -> dict[str, Any]:
         data = self.cleaned_data
+        count = self._scores()
+        points = [data[f"points_{index}"] for index in range(count)]
+        if count > 2:
+            return {"points": points, "reason": data.get("reason") or ""}
         draw = data["outcome"] == "draw"
         games = [data.get("games_0"), data.get("games_1")]
         return {
             "winner": None if draw else int(data["outcome"]),
             "draw": True if draw else None,
-            "points": [data["points_0"], data["points_1"]],
+            "points": points,
             "games": None if None in games else games,
             "reason": data.get("reason") or "",
         }

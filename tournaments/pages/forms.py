@@ -41,6 +41,12 @@ STAGE_PRESETS = (
     ("groups_knockout", gettext_lazy("Groups then knockout")),
     ("knockout", gettext_lazy("Knockout")),
     ("double_elimination", gettext_lazy("Double elimination")),
+    ("melee", gettext_lazy("Individual event (mêlée): partners drawn every round")),
+)
+# How an individual event draws its tables each round (clubs.md).
+MELEE_DRAWS = (
+    ("random", gettext_lazy("At random")),
+    ("standings", gettext_lazy("By the standings")),
 )
 # the numbers each preset reads (the others are ignored, whatever they hold)
 PRESET_NUMBERS = {
@@ -50,6 +56,7 @@ PRESET_NUMBERS = {
     "groups_knockout": {"groups", "advance"},
     "knockout": set(),
     "double_elimination": set(),
+    "melee": {"rounds"},
 }
 TIEBREAK_PRESETS = {
     "default": ["match_points", "points_diff", "points_for", "buchholz", "head_to_head"],
@@ -77,12 +84,16 @@ LABELS = {
     "groups": gettext_lazy("Groups"),
     "advance": gettext_lazy("Entries that go on to the knockout"),
     "tiebreaks": gettext_lazy("Tiebreaks"),
+    "draw": gettext_lazy("Partners and tables drawn (individual event)"),
     "entries": gettext_lazy("Entries"),
     "outcome": gettext_lazy("Winner"),
     "winner": gettext_lazy("Winner"),
     "points": gettext_lazy("Points"),
     "points_0": gettext_lazy("Points"),
     "points_1": gettext_lazy("Points"),
+    "points_2": gettext_lazy("Points"),
+    "points_3": gettext_lazy("Points"),
+    "points_4": gettext_lazy("Points"),
     "reason": gettext_lazy("Reason"),
     "minutes": gettext_lazy("Minutes"),
 }
@@ -106,8 +117,23 @@ def labelled(name: str, message: str) -> str:
     return _("{label}: {message}").format(label=label, message=message) if label else message
 
 
-def stages_of(preset: str, *, rounds: Any, advance: Any, groups: Any) -> list[dict[str, Any]]:
+def presets(variant: rules.Variant) -> tuple[tuple[str, Any], ...]:
+    """The stages the creation page offers: trionfo is played only as an individual event."""
+    if variant.slug in validation.INDIVIDUAL_ONLY:
+        return tuple(p for p in STAGE_PRESETS if p[0] == "melee")
+    return STAGE_PRESETS
+
+
+def default_preset(variant: rules.Variant) -> str:
+    return "melee" if variant.slug in validation.INDIVIDUAL_ONLY else "swiss_top"
+
+
+def stages_of(
+    preset: str, *, rounds: Any, advance: Any, groups: Any, draw: str = "random"
+) -> list[dict[str, Any]]:
     """The ``stages`` of a preset; numbers are passed on for the service to judge."""
+    if preset == "melee":  # the seats (4, or 5 in trionfo) follow from the game
+        return [{"format": "melee", "rounds": rounds, "draw": draw}]
     if preset == "swiss":
         return [{"format": "swiss", "rounds": rounds}]
     if preset == "swiss_top":
@@ -143,6 +169,7 @@ class TournamentForm(forms.Form):
     groups = fields.WholeNumberField(empty=2)
     advance = fields.WholeNumberField(empty=4, message=PAGE_WORDS["advance"])
     tiebreaks = fields.PickField(TIEBREAK_LABELS, empty="default")
+    draw = fields.PickField(MELEE_DRAWS, empty="random")
     auto_advance = forms.BooleanField(required=False)
     entries = fields.TextField(limit=MAX_PASTE, lines=True)
     seed_in_order = forms.BooleanField(required=False)
@@ -153,6 +180,9 @@ class TournamentForm(forms.Form):
         for unread in {"rounds", "groups", "advance"} - read:
             self.errors.pop(unread, None)  # a number the chosen stages do not use
             cleaned.setdefault(unread, None)
+        if cleaned.get("preset") != "melee":  # only an individual event is drawn so
+            self.errors.pop("draw", None)
+            cleaned["draw"] = "random"
         return cleaned
 
     def messages(self) -> dict[str, str]:
@@ -174,6 +204,7 @@ class TournamentForm(forms.Form):
                 rounds=data["rounds"],
                 advance=data["advance"],
                 groups=data["groups"],
+                draw=data.get("draw") or "random",
             ),
             "tiebreaks": TIEBREAK_PRESETS[data["tiebreaks"]],
             "auto_advance": data["auto_advance"],
@@ -253,9 +284,12 @@ def first_error(form: forms.Form) -> tuple[str, str]:
     return name, labelled(name, " ".join(str(m) for m in found))
 
 
-def parse_entries(text: str, team_size: int, *, seed_in_order: bool = False) -> Pasted:
+def parse_entries(
+    text: str, team_size: int, *, seed_in_order: bool = False, individual: bool = False
+) -> Pasted:
     """The pasted list as the API's entries; the first line that cannot be read is an
-    error naming it (nothing is created then)."""
+    error naming it (nothing is created then). ``individual``: an individual event's
+    entries, one player each, named by ``name`` alone (the API's form)."""
     pasted = Pasted()
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -271,6 +305,8 @@ def parse_entries(text: str, team_size: int, *, seed_in_order: bool = False) -> 
             return pasted
         if seed is None and seed_in_order:
             seed = len(pasted.entries) + 1
+        if individual:
+            entry = {"name": entry["name"]}
         pasted.entries.append({**entry, **({"seed": seed} if seed is not None else {})})
         pasted.lines.append(number)
     return pasted

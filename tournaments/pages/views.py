@@ -24,6 +24,7 @@ from scorekeeper.translate import conflict_message, translated
 from .. import selectors, services, validation
 from ..models import Entry, Pairing, Round, Tournament
 from ..selectors import desk as desk_selectors
+from ..selectors import lineups
 from . import clubs, desk_live, forms
 
 NOT_FOUND = (Tournament.DoesNotExist, Entry.DoesNotExist, Round.DoesNotExist, Pairing.DoesNotExist)
@@ -40,10 +41,10 @@ def _director(token: str) -> Tournament:
 
 
 def _variants() -> list[dict[str, Any]]:
-    return [
-        {"slug": slug, "name": words.game_name(rules.VARIANTS[slug])}
-        for slug in validation.team_variants()
-    ]
+    """Every game a tournament is played in; trionfo (five players, only an individual
+    event) last."""
+    slugs = [*validation.team_variants(), *sorted(validation.INDIVIDUAL_ONLY)]
+    return [{"slug": slug, "name": words.game_name(rules.VARIANTS[slug])} for slug in slugs]
 
 
 @require_GET
@@ -53,7 +54,7 @@ def choose(request: HttpRequest) -> HttpResponse:
 
 def _variant(slug: str) -> rules.Variant:
     try:
-        return validation.variant_input(slug)
+        return validation.variant_input(slug, individual=True)
     except RuleViolation as error:
         raise Http404 from error
 
@@ -70,10 +71,12 @@ def new(request: HttpRequest, slug: str) -> HttpResponse:
     errors = {**form.messages(), **option_errors}
     pasted = forms.Pasted()
     if "entries" not in errors:
+        individual = form.cleaned_data.get("preset") == "melee"  # one player per line
         pasted = forms.parse_entries(
             form.cleaned_data["entries"],
-            validation.team_size(variant),
+            1 if individual else validation.team_size(variant),
             seed_in_order=form.cleaned_data["seed_in_order"],
+            individual=individual,
         )
         if pasted.error:
             errors["entries"] = pasted.error
@@ -126,6 +129,7 @@ def _new_page(
     status: int,
 ) -> HttpResponse:
     controls = forms.matchsetup.controls(variant, posted or None)
+    default = forms.default_preset(variant)
     for control in controls:
         control.error = errors.pop(control.name, "")
     values = (
@@ -145,8 +149,10 @@ def _new_page(
         "alerts": {field: forms.labelled(field, message) for field, message in errors.items()},
         "values": values,
         "posted": bool(posted),
-        "presets": forms.STAGE_PRESETS,
-        "preset": posted.get("preset", "swiss_top") if posted else "swiss_top",
+        "presets": forms.presets(variant),
+        "preset": posted.get("preset", default) if posted else default,
+        "draw": posted.get("draw", "random") if posted else "random",
+        "draws": forms.MELEE_DRAWS,
         "tiebreak_presets": forms.TIEBREAK_LABELS,
         "tiebreak": posted.get("tiebreaks", "default") if posted else "default",
         "rounds": posted.get("rounds", 3) if posted else 3,
@@ -158,6 +164,7 @@ def _new_page(
         "auto_advance": _ticked(posted, "auto_advance") if posted else True,
         "seed_in_order": _ticked(posted, "seed_in_order") if posted else False,
         "single": validation.team_size(variant) == 1,
+        "individual_only": variant.slug in validation.INDIVIDUAL_ONLY,
     }
     return render(request, "tournaments/desk/new.html", context, status=status)
 
@@ -179,11 +186,12 @@ def _desk_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any
         for pairing in round_["pairings"]:
             pairing["names"] = [names.get(number, "?") for number in pairing["entries"]]
             pairing["changes"] = changes.get((round_["number"], pairing["slot"]), [])
-            pairing["sides"] = [
-                {"number": n, "name": name}
-                for n, name in zip(pairing["entries"], pairing["names"], strict=True)
-            ]
+            pairing["sides"] = lineups.sides(pairing, names)
+            for index, side in enumerate(pairing["sides"]):
+                side["field"] = f"points_{index}"
+                side["games_field"] = f"games_{index}"
             pairing["form"] = f"result-{round_['number']}-{pairing['slot']}"
+        lineups.add_lineups(round_, names)
         round_["form"] = f"clock-{round_['number']}"
         rounds.append(round_)
     current = rounds[0] if rounds else None
@@ -230,7 +238,8 @@ def _entries_context(
         "added": [entry["name"] for entry in entries if entry["added"]],
         "check_in": {"checked": checked, "active": len(active), "missing": len(active) - checked},
         "can_add": selectors.late_entries_open(tournament),
-        "single": validation.team_size(_variant(tournament.variant)) == 1,
+        "single": validation.team_size(_variant(tournament.variant)) == 1
+        or lineups.is_individual(tournament),
     }
 
 

@@ -11,9 +11,9 @@ from django.utils import timezone
 
 from scorekeeper.selectors import VIEW_ID
 
-from ..brackets import eliminating
+from ..brackets import eliminating, get_format
 from ..models import CancelledMatch, Pairing, Round, Stage, Tournament
-from . import round_name, stage_rows, standings_data, tournament_data
+from . import lineups, round_name, stage_rows, standings_data, tournament_data
 
 
 def public_version(view_id: str) -> int | None:
@@ -40,10 +40,15 @@ def public_state(view_id: str) -> dict[str, Any]:
         brackets=_brackets(data),
         champion_name=names.get(data["champion"]) if data["champion"] else None,
         earlier=_earlier_stages(tournament),
+        # an individual event's rows are players (its only stage is a ``melee``)
+        individual=len(data["stages"]) == 1 and get_format(data["stages"][0]["format"]).individual,
     )
     if current is not None:
         best_of = _best_of(data, current["stage"])
         current["rows"] = [_pairing_row(p, names, best_of) for p in current["pairings"]]
+        lineups.add_lineups(current, names)
+        if current["sit_out_names"] is not None:  # a sit-out is said under the tables
+            current["rows"] = [row for row in current["rows"] if not row["bye"]]
     return data
 
 
@@ -104,18 +109,26 @@ def _pairing_row(
 ) -> dict[str, Any]:
     sides = []
     games = pairing.get("games") if best_of else None
-    for index, number in enumerate(pairing["entries"]):
-        points = pairing["points"][index] if pairing["points"] else None
+    # a four-player table of an individual event: its two teams are the sides (``points``
+    # are the teams'); a pairing of two entries or five: each entry
+    members = pairing.get("teams") or [[number] for number in pairing["entries"]]
+    given = pairing["points"] or []
+    for index, team in enumerate(members):
         sides.append(
             {
-                "number": number,
-                "name": names.get(number, ""),
-                "points": points,
+                "number": team[0],
+                "name": " & ".join(names.get(number, "") for number in team),
+                "points": given[index] if index < len(given) else None,
                 "games": games[index] if games and index < len(games) else None,
-                "won": pairing["winner"] == number,
+                "won": pairing["winner"] in team,
             }
         )
-    return {**pairing, "sides": sides, "best_of": bool(games)}
+    return {
+        **pairing,
+        "sides": sides,
+        "best_of": bool(games),
+        "lineup": lineups.lineup(pairing, names),
+    }
 
 
 def _brackets(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -159,6 +172,9 @@ def entry_history(view_id: str, number: int) -> dict[str, Any]:
             mine = pairing["entries"].index(number)
             other = [n for n in pairing["entries"] if n != number]
             points = pairing["points"] or []
+            if pairing.get("teams"):  # a table of four: the player's team is the side
+                mine %= 2
+                other = pairing["teams"][1 - mine]
             rows.append(
                 {
                     "round": round_["name"],
@@ -182,6 +198,9 @@ def _result(pairing: dict[str, Any], number: int) -> str | None:
         return None
     if pairing["result"] == "draw":
         return "draw"
+    if pairing.get("teams"):  # a table of four: won with the partner
+        team = pairing["teams"][pairing["entries"].index(number) % 2]
+        return "win" if pairing["winner"] in team else "loss"
     return "win" if pairing["winner"] == number else "loss"
 
 

@@ -18,14 +18,20 @@ from django.db import transaction
 from scorekeeper.rules import MatchConflict, RuleViolation
 from scorekeeper.rules.errors import _
 
+from ..brackets import get_format
 from ..models import Entry, TableKey, Tournament
 
 
 @transaction.atomic
 def table_keys_ensure(*, tournament_id: Any) -> int:
-    """Create the missing keys of tables 1 … active entries // 2; the number of tables."""
+    """Create the missing keys of tables 1 … active entries // 2 (an individual event's:
+    // its seats, 4 or 5 players a table); the number of tables."""
     tournament = Tournament.objects.get(pk=tournament_id)
-    count = tournament.entries.filter(active=True).count() // 2
+    stages = list(tournament.stages.values_list("format", "settings"))
+    seats = 2
+    if len(stages) == 1 and get_format(stages[0][0]).individual:
+        seats = int((stages[0][1] or {}).get("seats") or 4)
+    count = tournament.entries.filter(active=True).count() // seats
     TableKey.objects.bulk_create(
         [TableKey(tournament=tournament, table=table) for table in range(1, count + 1)],
         ignore_conflicts=True,

@@ -41,11 +41,15 @@ def _created(response: Any) -> Tournament:
 
 def test_the_new_page_lists_games_and_the_house_rules(client):
     page = client.get("/tournaments/new/").content.decode()
-    assert "/tournaments/new/coinche/" in page and "/tournaments/new/trionfo/" not in page
+    assert "/tournaments/new/coinche/" in page
     form = client.get("/tournaments/new/coinche/").content.decode()
     assert 'name="option-target"' in form  # the variant's declared options, as set-up shows
     assert "Swiss then top 4" in form and "French concours" in form
-    assert client.get("/tournaments/new/trionfo/").status_code == 404
+    # trionfo is played only as an individual event (format melee): its page offers no other
+    assert "/tournaments/new/trionfo/" in page
+    trionfo = client.get("/tournaments/new/trionfo/").content.decode()
+    assert 'value="melee"' in trionfo and 'value="swiss"' not in trionfo
+    assert client.get("/tournaments/new/nothing/").status_code == 404
 
 
 def test_swiss_then_top_4_with_pasted_seeded_entries(client):

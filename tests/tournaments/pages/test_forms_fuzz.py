@@ -161,3 +161,60 @@ def test_the_desks_numbers_in_persian_digits(client):
     assert refused.status_code == 400
     assert re.search(r'id="error-clock">[^<]*یک عدد صحیح بده', refused.content.decode())
     assert tournament.rounds.get(number=1).ends_at == extended  # nothing changed
+
+
+# Individual events (format ``melee``): the creation page's ``draw`` and the director's
+# result of a table of four (a team named by either player) and of a trionfo table (five
+# scores, ``points_0`` … ``points_4``).
+MELEE = {
+    **CREATE,
+    "preset": "melee",
+    "draw": "random",
+    "entries": "\n".join(f"Player {n}" for n in range(1, 10)),
+}
+
+
+def _melee(client: Any, slug: str) -> Tournament:
+    response = client.post(f"/tournaments/new/{slug}/", MELEE)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    token = re.fullmatch(r"/d/([^/]+)/", response["Location"]).group(1)
+    assert client.post(f"/d/{token}/start/").status_code == 302
+    return Tournament.objects.get(pk=token)
+
+
+@pytest.mark.parametrize("field", ["draw", "preset", "entries", "rounds"])
+def test_the_melee_creation_page_never_fails(client, field):
+    def post(value: str) -> Any:
+        before = Tournament.objects.count()
+        response = client.post("/tournaments/new/belote/", {**MELEE, field: value})
+        if response.status_code != 302:
+            assert response.status_code == 400
+            assert Tournament.objects.count() == before
+        return response
+
+    fuzz(post, FUZZ_FEW)
+
+
+FIVE = {f"points_{index}": "10" for index in range(5)}
+
+
+@pytest.mark.parametrize(
+    ("slug", "field", "body"),
+    [
+        ("belote", "outcome", {"points_0": "100", "points_1": "62"}),
+        ("belote", "points_1", {"outcome": "draw", "points_0": "81"}),
+        ("belote", "games_0", {"outcome": "draw"}),
+        ("belote", "forfeit", {"sure": "on"}),
+        *[("trionfo", f"points_{index}", FIVE) for index in range(5)],
+        ("trionfo", "outcome", FIVE),
+    ],
+)
+def test_the_melee_desks_result_never_fails(client, slug, field, body):
+    tournament = _melee(client, slug)
+    action = "forfeit" if field == "forfeit" else "result"
+
+    def post(value: str) -> Any:
+        url = f"/d/{tournament.pk}/rounds/1/pairings/1/{action}/"
+        return client.post(url, {**body, field: value})
+
+    fuzz(post, FUZZ_FEW)

@@ -4,6 +4,7 @@ sent gzipped, split so a phone fetches only what changed, and small at 256 table
 from __future__ import annotations
 
 import gzip
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -61,7 +62,8 @@ def test_a_version_is_rendered_once_per_language(director: Director, rendered: l
     assert rendered.count(LIVE) == 2  # French is another rendering, once too
     _first_result(director, tournament)
     after = Client().get(url)
-    assert after["ETag"] != first["ETag"] and "321 – 123" in after.content.decode()
+    assert after["ETag"] != first["ETag"]
+    assert "321 – 123" in re.sub(r"</?bdi[^>]*>", "", after.content.decode())
     assert Client().get(url).content == after.content
     assert rendered.count(LIVE) == 3
 
