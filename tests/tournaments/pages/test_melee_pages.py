@@ -161,12 +161,6 @@ def test_the_directors_result_of_a_trionfo_table_is_five_scores(director):
     assert "12 · 30 · 5 · 30 · 8" in words
 
 
-@pytest.mark.xfail(
-    reason="service bug (melee_api's): tournaments.services.changes.round_swap unpacks a "
-    "pairing as two entries (`x, y = row.entries`), a 500 for a table of four or five",
-    raises=ValueError,
-    strict=False,
-)
 def test_a_player_swaps_with_the_one_who_sits_out_from_the_desk(director):
     t = melee(director, NAMES)
     client = Client()
@@ -180,12 +174,6 @@ def test_a_player_swaps_with_the_one_who_sits_out_from_the_desk(director):
     assert f"Sitting out: {named(t)[seated]}" in words
 
 
-@pytest.mark.xfail(
-    reason="service bug (melee_api's): tournaments.services.changes.round_swap unpacks a "
-    "pairing as two entries, a 500 for a table of four",
-    raises=ValueError,
-    strict=False,
-)
 def test_two_seated_players_swap_from_the_desk(director):
     t = melee(director, NAMES[:8])
     first, second = [p for p in director.round(t, 1)["pairings"]][:2]
