@@ -12,16 +12,21 @@
   HTTP (``POST …/pairings/{slot}/result/``, the round trip to gunicorn), the median of up to
   ``BENCH_RESULTS`` results of round 1 of a Swiss of that many entries, a real worker
   taking the standings' refreshes beside (goal: under 30 ms, and 4,096 within 1.5× of 64).
+  The server's own time (``Server-Timing``, ``bench/timing.py``) is printed beside.
 - ``knockout_10240_round1_results_s``: the 2,048 results of round 1 of a 10,240-team
-  knockout posted over HTTP one after the other: the sum of their round trips (goal: under
-  60 s).
+  knockout posted over HTTP by ``BENCH_CLIENTS`` clients at once to the one gunicorn
+  worker (the clients' time overlaps the server's; no request waits on another's lock), a
+  real worker beside: the sum of the server times of the 2,048 answers (``Server-Timing``,
+  ``bench/timing.py``; goal: under 60 s). The wall time of the burst, the web process's CPU
+  time and the sum of the round trips are printed beside.
 
 The tournaments are set up in this process through the services (tasks in process); the
 server is gunicorn (one sync worker, DEBUG off) as in ``record_hand.py``. Figures are
 printed and merged into ``bench/results.json``. Run it as a module (``make bench``):
 
     DATABASE_URL=postgresql://…/scorekeeper_bench CELERY_BROKER_URL=redis://…/0 \\
-        .venv/bin/python -m bench.tournaments [knockout] [standings] [advance] [results]
+        .venv/bin/python -m bench.tournaments [knockout] [standings] [advance] [bulk] \\
+        [results] [knockout_results]
 """
 
 from __future__ import annotations
@@ -34,17 +39,20 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
 
 from bench.figures import record
 from bench.record_hand import DEFAULT_DB, ROOT, ensure_database, free_port, start_server
+from bench.timing import server_ms
 
 DATABASE = os.environ.get("DATABASE_URL") or DEFAULT_DB
 BROKER = os.environ.get("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/0"
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "200"))
 RESULTS = int(os.environ.get("BENCH_RESULTS", "200"))
+CLIENTS = int(os.environ.get("BENCH_CLIENTS", "2"))
 GOALS = {
     "knockout_10240_draw_s": 5.0,
     "standings_256x9_s": 0.05,
@@ -191,8 +199,11 @@ def last_result_to_next_round(
     raise SystemExit(f"round {number + 1} was not drawn within 60 s")
 
 
-def post_result(client: httpx.Client, tournament_id: Any, number: int, pairing: Any) -> float:
-    """One director's result over HTTP; its round trip in seconds."""
+def post_result(
+    client: httpx.Client, tournament_id: Any, number: int, pairing: Any
+) -> tuple[float, float, float]:
+    """One director's result over HTTP: its round trip, its server time and the web
+    process's CPU time for it, in seconds."""
     first, second = pairing.entries
     winner = RNG.choice([first, second])
     points = [250, 110] if winner == first else [110, 250]
@@ -201,7 +212,8 @@ def post_result(client: httpx.Client, tournament_id: Any, number: int, pairing: 
     response = client.post(url, json={"winner": winner, "points": points})
     elapsed = time.perf_counter() - start
     assert response.status_code == 200, response.text
-    return elapsed
+    server, cpu = (server_ms(response.headers, name) / 1000 for name in ("app", "cpu"))
+    return elapsed, server, cpu
 
 
 def round_pairings(tournament_id: Any, number: int) -> list[Any]:
@@ -215,39 +227,75 @@ def round_pairings(tournament_id: Any, number: int) -> list[Any]:
 
 
 def results(base: str) -> dict[str, float]:
-    """The director's result at 64, 1,024 and 4,096 entries (ms), then the whole first
-    round of a 10,240-team knockout (s)."""
+    """The director's result at 64, 1,024 and 4,096 entries (ms): the tournaments set up
+    first, then their results posted in turn (one of each size, again and again), so that
+    every size meets the same load of the machine."""
     from tournaments.services import tournament_start
 
-    figures: dict[str, float] = {}
-    with httpx.Client(base_url=base, timeout=120) as client:
-        for count in (64, 1_024, 4_096):
+    sizes = (64, 1_024, 4_096)
+    queues: dict[int, list[tuple[Any, Any]]] = {}
+    for count in sizes:
+        queues[count] = []
+        while len(queues[count]) < RESULTS:  # 31 results in a 64-entry round: several
             tournament = create(count, [{"format": "swiss", "rounds": 3}])
             tournament_start(tournament_id=tournament.pk)
-            pairings = round_pairings(tournament.pk, 1)[:-1][:RESULTS]  # no advance
-            times = [post_result(client, tournament.pk, 1, p) for p in pairings]
-            figures[f"result_{count}_ms"] = statistics.median(times[2:]) * 1000
-            print(
-                f"  result_{count}_ms: {figures[f'result_{count}_ms']:.1f} ({len(times)} results)"
-            )
-        tournament = create(10_240, [{"format": "single_elimination"}])
-        tournament_start(tournament_id=tournament.pk)
-        pairings = round_pairings(tournament.pk, 1)
-        assert len(pairings) == 2_048, len(pairings)
-        times = []
-        for index, pairing in enumerate(pairings, 1):
-            times.append(post_result(client, tournament.pk, 1, pairing))
-            if index % 256 == 0:
-                print(f"  knockout: {index} results in {sum(times):.1f} s", flush=True)
-        figures["knockout_10240_round1_results_s"] = sum(times)
-        median = statistics.median(times) * 1000
-        print(f"  knockout results: median {median:.1f} ms, sum {sum(times):.1f} s")
+            pairings = round_pairings(tournament.pk, 1)[:-1]  # the last would advance
+            queues[count] += [(tournament.pk, pairing) for pairing in pairings]
+        del queues[count][RESULTS:]
+    timed: dict[int, list[tuple[float, float, float]]] = {count: [] for count in sizes}
+    with httpx.Client(base_url=base, timeout=120) as client:
+        for index in range(RESULTS):
+            for count in sizes:
+                tournament_id, pairing = queues[count][index]
+                timed[count].append(post_result(client, tournament_id, 1, pairing))
+    figures: dict[str, float] = {}
+    for count in sizes:
+        trips, server, cpu = (
+            statistics.median(t[i] for t in timed[count][2:]) * 1000 for i in range(3)
+        )
+        figures[f"result_{count}_ms"] = trips
+        print(
+            f"  result_{count}_ms: {trips:.1f} (server {server:.1f} ms, its CPU {cpu:.1f} ms;"
+            f" {len(timed[count])} results)",
+            flush=True,
+        )
     return figures
 
 
-def with_server(env: dict[str, str], body: Callable[[str], Any]) -> Any:
+def knockout_results(base: str) -> float:
+    """The 2,048 results of round 1 of a 10,240-team knockout by ``CLIENTS`` clients at
+    once to one server process (each request's server time is its own, never another's
+    lock wait; the clients' share is hidden): the sum of their server times (s)."""
+    from tournaments.services import tournament_start
+
+    tournament = create(10_240, [{"format": "single_elimination"}])
+    tournament_start(tournament_id=tournament.pk)
+    pairings = round_pairings(tournament.pk, 1)
+    assert len(pairings) == 2_048, len(pairings)
+    shares = [pairings[index::CLIENTS] for index in range(CLIENTS)]
+
+    def post_all(share: list[Any]) -> list[tuple[float, float, float]]:
+        with httpx.Client(base_url=base, timeout=120) as client:
+            return [post_result(client, tournament.pk, 1, pairing) for pairing in share]
+
+    start = time.perf_counter()
+    with ThreadPoolExecutor(CLIENTS) as pool:
+        timed = [t for share in pool.map(post_all, shares) for t in share]
+    wall = time.perf_counter() - start
+    trips, server, cpu = (sum(t[i] for t in timed) for i in range(3))
+    median = statistics.median(t[1] for t in timed) * 1000
+    print(
+        f"  knockout results: {len(timed)} by {CLIENTS} clients in {wall:.1f} s; server time "
+        f"{server:.1f} s in all (median {median:.1f} ms; its CPU {cpu:.1f} s), round trips "
+        f"{trips:.1f} s in all",
+        flush=True,
+    )
+    return server
+
+
+def with_server(env: dict[str, str], body: Callable[[str], Any], workers: int = 1) -> Any:
     port = free_port()
-    server = start_server(env, port)
+    server = start_server(env, port, workers)
     try:
         return body(f"http://127.0.0.1:{port}")
     finally:
@@ -296,11 +344,23 @@ def measure(names: list[str]) -> dict[str, float]:
     if "results" in names:
         env = server_env(CELERY_BROKER_URL=BROKER)
         figures.update(with_worker(lambda: with_server(env, results)))
+    if "knockout_results" in names:
+        env = server_env(CELERY_BROKER_URL=BROKER)
+        figures["knockout_10240_round1_results_s"] = with_worker(
+            lambda: with_server(env, knockout_results)
+        )
     return figures
 
 
 def main() -> None:
-    names = sys.argv[1:] or ["knockout", "standings", "advance", "bulk", "results"]
+    names = sys.argv[1:] or [
+        "knockout",
+        "standings",
+        "advance",
+        "bulk",
+        "results",
+        "knockout_results",
+    ]
     ensure_database(DATABASE)
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
