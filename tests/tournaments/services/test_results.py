@@ -133,7 +133,7 @@ def test_a_result_over_the_api_runs_the_same_queries_at_8_or_64_entries(sent, wr
         counts.append(len(queries))
         statements.append([q["sql"].split(" ", 1)[0] for q in queries.captured_queries])
     assert counts[0] == counts[1], (counts, statements)
-    assert counts[0] <= (21 if write is _director_result else 12), statements[0]
+    assert counts[0] <= (18 if write is _director_result else 13), statements[0]
 
 
 def test_a_burst_of_results_queues_one_refresh_of_the_standings(sent):
