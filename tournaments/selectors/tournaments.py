@@ -65,6 +65,9 @@ def tournament_data(tournament: Tournament, *, director: bool) -> dict[str, Any]
             "round": tournament.round,
             "champion": tournament.champion,
             "version": tournament.version,
+            # Below ``version`` while the standings' refresh is due (a large event's follow
+            # its results by a few seconds): the standings shown are those of that version.
+            "standings_version": min(tournament.standings_version, tournament.version),
             "entries": [entry_data(entry) for entry in entries],
             "rounds": rounds_data(tournament, director=director),
             "standings": standings_data(tournament, entries),

@@ -170,6 +170,11 @@ def test_a_long_refresh_rests_before_the_next_and_the_clock_asks_for_it(sent, mo
     assert sent == []  # resting: no refresh asked for
     tournament.refresh_from_db()
     assert tournament.standings_version < tournament.version  # reads show the older copy
+    shown = client.get(f"/api/tournaments/{tournament.view_id}/").json()
+    assert (shown["standings_version"], shown["version"]) == (
+        tournament.standings_version,
+        tournament.version,
+    )
     assert services.clock_tick(now=tournament.standings_rest - timedelta(seconds=1)) == 0
     assert services.clock_tick(now=tournament.standings_rest) == 1
     assert sent == [(enqueue.STANDINGS_REFRESH, str(tournament.pk))]
