@@ -201,9 +201,9 @@ def last_result_to_next_round(
 
 def post_result(
     client: httpx.Client, tournament_id: Any, number: int, pairing: Any
-) -> tuple[float, float, float]:
-    """One director's result over HTTP: its round trip, its server time and the web
-    process's CPU time for it, in seconds."""
+) -> tuple[float, float, float, float]:
+    """One director's result over HTTP: its round trip, its server time, the web process's
+    CPU time for it and its SQL statements' time, in seconds."""
     first, second = pairing.entries
     winner = RNG.choice([first, second])
     points = [250, 110] if winner == first else [110, 250]
@@ -212,8 +212,8 @@ def post_result(
     response = client.post(url, json={"winner": winner, "points": points})
     elapsed = time.perf_counter() - start
     assert response.status_code == 200, response.text
-    server, cpu = (server_ms(response.headers, name) / 1000 for name in ("app", "cpu"))
-    return elapsed, server, cpu
+    server, cpu, db = (server_ms(response.headers, name) / 1000 for name in ("app", "cpu", "db"))
+    return elapsed, server, cpu, db
 
 
 def round_pairings(tournament_id: Any, number: int) -> list[Any]:
@@ -242,7 +242,7 @@ def results(base: str) -> dict[str, float]:
             pairings = round_pairings(tournament.pk, 1)[:-1]  # the last would advance
             queues[count] += [(tournament.pk, pairing) for pairing in pairings]
         del queues[count][RESULTS:]
-    timed: dict[int, list[tuple[float, float, float]]] = {count: [] for count in sizes}
+    timed: dict[int, list[tuple[float, ...]]] = {count: [] for count in sizes}
     with httpx.Client(base_url=base, timeout=120) as client:
         for index in range(RESULTS):
             for count in sizes:
@@ -250,13 +250,13 @@ def results(base: str) -> dict[str, float]:
                 timed[count].append(post_result(client, tournament_id, 1, pairing))
     figures: dict[str, float] = {}
     for count in sizes:
-        trips, server, cpu = (
-            statistics.median(t[i] for t in timed[count][2:]) * 1000 for i in range(3)
+        trips, server, cpu, db = (
+            statistics.median(t[i] for t in timed[count][2:]) * 1000 for i in range(4)
         )
         figures[f"result_{count}_ms"] = trips
         print(
-            f"  result_{count}_ms: {trips:.1f} (server {server:.1f} ms, its CPU {cpu:.1f} ms;"
-            f" {len(timed[count])} results)",
+            f"  result_{count}_ms: {trips:.1f} (server {server:.1f} ms: CPU {cpu:.1f} ms, SQL "
+            f"{db:.1f} ms; {len(timed[count])} results)",
             flush=True,
         )
     return figures
@@ -274,7 +274,7 @@ def knockout_results(base: str) -> float:
     assert len(pairings) == 2_048, len(pairings)
     shares = [pairings[index::CLIENTS] for index in range(CLIENTS)]
 
-    def post_all(share: list[Any]) -> list[tuple[float, float, float]]:
+    def post_all(share: list[Any]) -> list[tuple[float, ...]]:
         with httpx.Client(base_url=base, timeout=120) as client:
             return [post_result(client, tournament.pk, 1, pairing) for pairing in share]
 
@@ -282,12 +282,12 @@ def knockout_results(base: str) -> float:
     with ThreadPoolExecutor(CLIENTS) as pool:
         timed = [t for share in pool.map(post_all, shares) for t in share]
     wall = time.perf_counter() - start
-    trips, server, cpu = (sum(t[i] for t in timed) for i in range(3))
+    trips, server, cpu, db = (sum(t[i] for t in timed) for i in range(4))
     median = statistics.median(t[1] for t in timed) * 1000
     print(
         f"  knockout results: {len(timed)} by {CLIENTS} clients in {wall:.1f} s; server time "
-        f"{server:.1f} s in all (median {median:.1f} ms; its CPU {cpu:.1f} s), round trips "
-        f"{trips:.1f} s in all",
+        f"{server:.1f} s in all (median {median:.1f} ms; CPU {cpu:.1f} s, SQL {db:.1f} s), "
+        f"round trips {trips:.1f} s in all",
         flush=True,
     )
     return server
