@@ -47,7 +47,15 @@ def next_round_drawn(round_: Round) -> bool:
 
 
 def pairing_locked(pairing_id: Any) -> Pairing:
-    return Pairing.objects.select_for_update().select_related("round__stage").get(pk=pairing_id)
+    """The pairing locked, with its round and stage; without the stage's lists of entries
+    and final standings (a second stage's, or a first stage's once it ended: as long as
+    the event), which no result reads."""
+    return (
+        Pairing.objects.select_for_update()
+        .select_related("round__stage")
+        .defer("round__stage__entries", "round__stage__standings")
+        .get(pk=pairing_id)
+    )
 
 
 def _refuse_late_change(pairing: Pairing, after: dict[str, Any]) -> None:
