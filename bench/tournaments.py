@@ -12,7 +12,11 @@
   HTTP (``POST …/pairings/{slot}/result/``, the round trip to gunicorn), the median of up to
   ``BENCH_RESULTS`` results of round 1 of a Swiss of that many entries, a real worker
   taking the standings' refreshes beside (goal: under 30 ms, and 4,096 within 1.5× of 64).
-  The server's own time (``Server-Timing``, ``bench/timing.py``) is printed beside.
+  ``last_hand_64_ms``, ``last_hand_4096_ms``: a table's last hand (``POST
+  /api/matches/{key}/hands/`` ending a one-hand Tarneeb match, the listener storing its
+  pairing's result), the same way. The kinds' results are posted in turn, so that each
+  meets the same load; the server's own time (``Server-Timing``, ``bench/timing.py``) is
+  printed beside.
 - ``knockout_10240_round1_results_s``: the 2,048 results of round 1 of a 10,240-team
   knockout posted over HTTP by ``BENCH_CLIENTS`` clients at once to the one gunicorn
   worker (the clients' time overlaps the server's; no request waits on another's lock), a
@@ -60,6 +64,8 @@ GOALS = {
     "result_64_ms": 30.0,
     "result_1024_ms": 30.0,
     "result_4096_ms": 30.0,
+    "last_hand_64_ms": 30.0,
+    "last_hand_4096_ms": 30.0,
     "knockout_10240_round1_results_s": 60.0,
     "entries_10240_bulk_s": 2.0,
 }
@@ -91,15 +97,16 @@ def entries(count: int) -> list[dict[str, Any]]:
     return [{"name": f"Team {n}", "players": [f"P{n}a", f"P{n}b"]} for n in range(1, count + 1)]
 
 
-def create(count: int, stages: list[dict[str, Any]]) -> Any:
+def create(count: int, stages: list[dict[str, Any]], **fields: Any) -> Any:
     from tournaments.services import tournament_create
 
+    fields.setdefault("variant", "belote")
     return tournament_create(
         name=f"Bench {count}",
-        variant="belote",
         stages=stages,
         entries=entries(count),
         break_minutes=0,
+        **fields,
     )
 
 
@@ -226,37 +233,64 @@ def round_pairings(tournament_id: Any, number: int) -> list[Any]:
     )
 
 
+# A Tarneeb hand that ends a one-hand match (team 0 bids 7 and takes 8 tricks).
+LAST_HAND = {"declarer": 0, "bid": 7, "trump": "hearts", "tricks": 8}
+
+
+def post_hand(
+    client: httpx.Client, tournament_id: Any, number: int, pairing: Any
+) -> tuple[float, float, float, float]:
+    """A table's last hand over HTTP (``POST /api/matches/{key}/hands/``, the match ends
+    and its pairing gets its result): as ``post_result``."""
+    start = time.perf_counter()
+    response = client.post(f"/api/matches/{pairing.match_id}/hands/", json=LAST_HAND)
+    elapsed = time.perf_counter() - start
+    assert response.status_code == 201, response.text
+    server, cpu, db = (server_ms(response.headers, name) / 1000 for name in ("app", "cpu", "db"))
+    return elapsed, server, cpu, db
+
+
+# (figure, entries, how a result is posted, the tournament's fields)
+RESULT_KINDS = [
+    ("result_64_ms", 64, post_result, {}),
+    ("result_1024_ms", 1_024, post_result, {}),
+    ("result_4096_ms", 4_096, post_result, {}),
+    ("last_hand_64_ms", 64, post_hand, {"variant": "tarneeb", "hands_per_match": 1}),
+    ("last_hand_4096_ms", 4_096, post_hand, {"variant": "tarneeb", "hands_per_match": 1}),
+]
+
+
 def results(base: str) -> dict[str, float]:
-    """The director's result at 64, 1,024 and 4,096 entries (ms): the tournaments set up
-    first, then their results posted in turn (one of each size, again and again), so that
-    every size meets the same load of the machine."""
+    """The director's result at 64, 1,024 and 4,096 entries and a table's last hand at 64
+    and 4,096 (ms): the tournaments set up first, then their results posted in turn (one
+    of each kind, again and again), so that every kind meets the same load of the
+    machine."""
     from tournaments.services import tournament_start
 
-    sizes = (64, 1_024, 4_096)
-    queues: dict[int, list[tuple[Any, Any]]] = {}
-    for count in sizes:
-        queues[count] = []
-        while len(queues[count]) < RESULTS:  # 31 results in a 64-entry round: several
-            tournament = create(count, [{"format": "swiss", "rounds": 3}])
+    queues: dict[str, list[tuple[Any, Any]]] = {}
+    for name, count, _post, fields in RESULT_KINDS:
+        queues[name] = []
+        while len(queues[name]) < RESULTS:  # 31 results in a 64-entry round: several
+            tournament = create(count, [{"format": "swiss", "rounds": 3}], **fields)
             tournament_start(tournament_id=tournament.pk)
             pairings = round_pairings(tournament.pk, 1)[:-1]  # the last would advance
-            queues[count] += [(tournament.pk, pairing) for pairing in pairings]
-        del queues[count][RESULTS:]
-    timed: dict[int, list[tuple[float, ...]]] = {count: [] for count in sizes}
+            queues[name] += [(tournament.pk, pairing) for pairing in pairings]
+        del queues[name][RESULTS:]
+    timed: dict[str, list[tuple[float, ...]]] = {name: [] for name in queues}
     with httpx.Client(base_url=base, timeout=120) as client:
         for index in range(RESULTS):
-            for count in sizes:
-                tournament_id, pairing = queues[count][index]
-                timed[count].append(post_result(client, tournament_id, 1, pairing))
+            for name, _count, post, _fields in RESULT_KINDS:
+                tournament_id, pairing = queues[name][index]
+                timed[name].append(post(client, tournament_id, 1, pairing))
     figures: dict[str, float] = {}
-    for count in sizes:
+    for name in queues:
         trips, server, cpu, db = (
-            statistics.median(t[i] for t in timed[count][2:]) * 1000 for i in range(4)
+            statistics.median(t[i] for t in timed[name][2:]) * 1000 for i in range(4)
         )
-        figures[f"result_{count}_ms"] = trips
+        figures[name] = trips
         print(
-            f"  result_{count}_ms: {trips:.1f} (server {server:.1f} ms: CPU {cpu:.1f} ms, SQL "
-            f"{db:.1f} ms; {len(timed[count])} results)",
+            f"  {name}: {trips:.1f} (server {server:.1f} ms: CPU {cpu:.1f} ms, SQL "
+            f"{db:.1f} ms; {len(timed[name])} results)",
             flush=True,
         )
     return figures
@@ -375,9 +409,10 @@ def main() -> None:
         unit = "ms" if name.endswith("_ms") else "s"
         verdict = "ok" if value < GOALS[name] else "MISSED"
         print(f"  {name:32} {value:9.4f} {unit}  (goal: under {GOALS[name]} {unit}: {verdict})")
-    if {"result_64_ms", "result_4096_ms"} <= figures.keys():
-        ratio = figures["result_4096_ms"] / figures["result_64_ms"]
-        print(f"  result 4,096 / 64: {ratio:.2f} (goal: at most 1.5)")
+    for kind in ("result", "last_hand"):
+        if {f"{kind}_64_ms", f"{kind}_4096_ms"} <= figures.keys():
+            ratio = figures[f"{kind}_4096_ms"] / figures[f"{kind}_64_ms"]
+            print(f"  {kind} 4,096 / 64: {ratio:.2f} (goal: at most 1.5)")
     record(figures)
 
 
