@@ -12,16 +12,25 @@
   HTTP (``POST …/pairings/{slot}/result/``, the round trip to gunicorn), the median of up to
   ``BENCH_RESULTS`` results of round 1 of a Swiss of that many entries, a real worker
   taking the standings' refreshes beside (goal: under 30 ms, and 4,096 within 1.5× of 64).
+  ``last_hand_64_ms``, ``last_hand_4096_ms``: a table's last hand (``POST
+  /api/matches/{key}/hands/`` ending a one-hand Tarneeb match, the listener storing its
+  pairing's result), the same way. The kinds' results are posted in turn, so that each
+  meets the same load; the server's own time (``Server-Timing``, ``bench/timing.py``) is
+  printed beside.
 - ``knockout_10240_round1_results_s``: the 2,048 results of round 1 of a 10,240-team
-  knockout posted over HTTP one after the other: the sum of their round trips (goal: under
-  60 s).
+  knockout posted over HTTP by ``BENCH_CLIENTS`` clients at once to the one gunicorn
+  worker (the clients' time overlaps the server's; no request waits on another's lock), a
+  real worker beside: the sum of the server times of the 2,048 answers (``Server-Timing``,
+  ``bench/timing.py``; goal: under 60 s). The wall time of the burst, the web process's CPU
+  time and the sum of the round trips are printed beside.
 
 The tournaments are set up in this process through the services (tasks in process); the
 server is gunicorn (one sync worker, DEBUG off) as in ``record_hand.py``. Figures are
 printed and merged into ``bench/results.json``. Run it as a module (``make bench``):
 
     DATABASE_URL=postgresql://…/scorekeeper_bench CELERY_BROKER_URL=redis://…/0 \\
-        .venv/bin/python -m bench.tournaments [knockout] [standings] [advance] [results]
+        .venv/bin/python -m bench.tournaments [knockout] [standings] [advance] [bulk] \\
+        [results] [knockout_results]
 """
 
 from __future__ import annotations
@@ -34,17 +43,20 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
 
 from bench.figures import record
 from bench.record_hand import DEFAULT_DB, ROOT, ensure_database, free_port, start_server
+from bench.timing import server_ms
 
 DATABASE = os.environ.get("DATABASE_URL") or DEFAULT_DB
 BROKER = os.environ.get("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/0"
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "200"))
 RESULTS = int(os.environ.get("BENCH_RESULTS", "200"))
+CLIENTS = int(os.environ.get("BENCH_CLIENTS", "2"))
 GOALS = {
     "knockout_10240_draw_s": 5.0,
     "standings_256x9_s": 0.05,
@@ -52,6 +64,8 @@ GOALS = {
     "result_64_ms": 30.0,
     "result_1024_ms": 30.0,
     "result_4096_ms": 30.0,
+    "last_hand_64_ms": 30.0,
+    "last_hand_4096_ms": 30.0,
     "knockout_10240_round1_results_s": 60.0,
     "entries_10240_bulk_s": 2.0,
 }
@@ -83,15 +97,16 @@ def entries(count: int) -> list[dict[str, Any]]:
     return [{"name": f"Team {n}", "players": [f"P{n}a", f"P{n}b"]} for n in range(1, count + 1)]
 
 
-def create(count: int, stages: list[dict[str, Any]]) -> Any:
+def create(count: int, stages: list[dict[str, Any]], **fields: Any) -> Any:
     from tournaments.services import tournament_create
 
+    fields.setdefault("variant", "belote")
     return tournament_create(
         name=f"Bench {count}",
-        variant="belote",
         stages=stages,
         entries=entries(count),
         break_minutes=0,
+        **fields,
     )
 
 
@@ -191,8 +206,11 @@ def last_result_to_next_round(
     raise SystemExit(f"round {number + 1} was not drawn within 60 s")
 
 
-def post_result(client: httpx.Client, tournament_id: Any, number: int, pairing: Any) -> float:
-    """One director's result over HTTP; its round trip in seconds."""
+def post_result(
+    client: httpx.Client, tournament_id: Any, number: int, pairing: Any
+) -> tuple[float, float, float, float]:
+    """One director's result over HTTP: its round trip, its server time, the web process's
+    CPU time for it and its SQL statements' time, in seconds."""
     first, second = pairing.entries
     winner = RNG.choice([first, second])
     points = [250, 110] if winner == first else [110, 250]
@@ -201,7 +219,8 @@ def post_result(client: httpx.Client, tournament_id: Any, number: int, pairing: 
     response = client.post(url, json={"winner": winner, "points": points})
     elapsed = time.perf_counter() - start
     assert response.status_code == 200, response.text
-    return elapsed
+    server, cpu, db = (server_ms(response.headers, name) / 1000 for name in ("app", "cpu", "db"))
+    return elapsed, server, cpu, db
 
 
 def round_pairings(tournament_id: Any, number: int) -> list[Any]:
@@ -214,40 +233,103 @@ def round_pairings(tournament_id: Any, number: int) -> list[Any]:
     )
 
 
+# A Tarneeb hand that ends a one-hand match (team 0 bids 7 and takes 8 tricks).
+LAST_HAND = {"declarer": 0, "bid": 7, "trump": "hearts", "tricks": 8}
+
+
+def post_hand(
+    client: httpx.Client, tournament_id: Any, number: int, pairing: Any
+) -> tuple[float, float, float, float]:
+    """A table's last hand over HTTP (``POST /api/matches/{key}/hands/``, the match ends
+    and its pairing gets its result): as ``post_result``."""
+    start = time.perf_counter()
+    response = client.post(f"/api/matches/{pairing.match_id}/hands/", json=LAST_HAND)
+    elapsed = time.perf_counter() - start
+    assert response.status_code == 201, response.text
+    server, cpu, db = (server_ms(response.headers, name) / 1000 for name in ("app", "cpu", "db"))
+    return elapsed, server, cpu, db
+
+
+# (figure, entries, how a result is posted, the tournament's fields)
+RESULT_KINDS = [
+    ("result_64_ms", 64, post_result, {}),
+    ("result_1024_ms", 1_024, post_result, {}),
+    ("result_4096_ms", 4_096, post_result, {}),
+    ("last_hand_64_ms", 64, post_hand, {"variant": "tarneeb", "hands_per_match": 1}),
+    ("last_hand_4096_ms", 4_096, post_hand, {"variant": "tarneeb", "hands_per_match": 1}),
+]
+
+
 def results(base: str) -> dict[str, float]:
-    """The director's result at 64, 1,024 and 4,096 entries (ms), then the whole first
-    round of a 10,240-team knockout (s)."""
+    """The director's result at 64, 1,024 and 4,096 entries and a table's last hand at 64
+    and 4,096 (ms): the tournaments set up first, then their results posted in turn (one
+    of each kind, again and again), so that every kind meets the same load of the
+    machine."""
     from tournaments.services import tournament_start
 
-    figures: dict[str, float] = {}
-    with httpx.Client(base_url=base, timeout=120) as client:
-        for count in (64, 1_024, 4_096):
-            tournament = create(count, [{"format": "swiss", "rounds": 3}])
+    queues: dict[str, list[tuple[Any, Any]]] = {}
+    for name, count, _post, fields in RESULT_KINDS:
+        queues[name] = []
+        while len(queues[name]) < RESULTS:  # 31 results in a 64-entry round: several
+            tournament = create(count, [{"format": "swiss", "rounds": 3}], **fields)
             tournament_start(tournament_id=tournament.pk)
-            pairings = round_pairings(tournament.pk, 1)[:-1][:RESULTS]  # no advance
-            times = [post_result(client, tournament.pk, 1, p) for p in pairings]
-            figures[f"result_{count}_ms"] = statistics.median(times[2:]) * 1000
-            print(
-                f"  result_{count}_ms: {figures[f'result_{count}_ms']:.1f} ({len(times)} results)"
-            )
-        tournament = create(10_240, [{"format": "single_elimination"}])
-        tournament_start(tournament_id=tournament.pk)
-        pairings = round_pairings(tournament.pk, 1)
-        assert len(pairings) == 2_048, len(pairings)
-        times = []
-        for index, pairing in enumerate(pairings, 1):
-            times.append(post_result(client, tournament.pk, 1, pairing))
-            if index % 256 == 0:
-                print(f"  knockout: {index} results in {sum(times):.1f} s", flush=True)
-        figures["knockout_10240_round1_results_s"] = sum(times)
-        median = statistics.median(times) * 1000
-        print(f"  knockout results: median {median:.1f} ms, sum {sum(times):.1f} s")
+            pairings = round_pairings(tournament.pk, 1)[:-1]  # the last would advance
+            queues[name] += [(tournament.pk, pairing) for pairing in pairings]
+        del queues[name][RESULTS:]
+    timed: dict[str, list[tuple[float, ...]]] = {name: [] for name in queues}
+    with httpx.Client(base_url=base, timeout=120) as client:
+        for index in range(RESULTS):
+            for name, _count, post, _fields in RESULT_KINDS:
+                tournament_id, pairing = queues[name][index]
+                timed[name].append(post(client, tournament_id, 1, pairing))
+    figures: dict[str, float] = {}
+    for name in queues:
+        trips, server, cpu, db = (
+            statistics.median(t[i] for t in timed[name][2:]) * 1000 for i in range(4)
+        )
+        figures[name] = trips
+        print(
+            f"  {name}: {trips:.1f} (server {server:.1f} ms: CPU {cpu:.1f} ms, SQL "
+            f"{db:.1f} ms; {len(timed[name])} results)",
+            flush=True,
+        )
     return figures
 
 
-def with_server(env: dict[str, str], body: Callable[[str], Any]) -> Any:
+def knockout_results(base: str) -> float:
+    """The 2,048 results of round 1 of a 10,240-team knockout by ``CLIENTS`` clients at
+    once to one server process (each request's server time is its own, never another's
+    lock wait; the clients' share is hidden): the sum of their server times (s)."""
+    from tournaments.services import tournament_start
+
+    tournament = create(10_240, [{"format": "single_elimination"}])
+    tournament_start(tournament_id=tournament.pk)
+    pairings = round_pairings(tournament.pk, 1)
+    assert len(pairings) == 2_048, len(pairings)
+    shares = [pairings[index::CLIENTS] for index in range(CLIENTS)]
+
+    def post_all(share: list[Any]) -> list[tuple[float, ...]]:
+        with httpx.Client(base_url=base, timeout=120) as client:
+            return [post_result(client, tournament.pk, 1, pairing) for pairing in share]
+
+    start = time.perf_counter()
+    with ThreadPoolExecutor(CLIENTS) as pool:
+        timed = [t for share in pool.map(post_all, shares) for t in share]
+    wall = time.perf_counter() - start
+    trips, server, cpu, db = (sum(t[i] for t in timed) for i in range(4))
+    median = statistics.median(t[1] for t in timed) * 1000
+    print(
+        f"  knockout results: {len(timed)} by {CLIENTS} clients in {wall:.1f} s; server time "
+        f"{server:.1f} s in all (median {median:.1f} ms; CPU {cpu:.1f} s, SQL {db:.1f} s), "
+        f"round trips {trips:.1f} s in all",
+        flush=True,
+    )
+    return server
+
+
+def with_server(env: dict[str, str], body: Callable[[str], Any], workers: int = 1) -> Any:
     port = free_port()
-    server = start_server(env, port)
+    server = start_server(env, port, workers)
     try:
         return body(f"http://127.0.0.1:{port}")
     finally:
@@ -296,11 +378,23 @@ def measure(names: list[str]) -> dict[str, float]:
     if "results" in names:
         env = server_env(CELERY_BROKER_URL=BROKER)
         figures.update(with_worker(lambda: with_server(env, results)))
+    if "knockout_results" in names:
+        env = server_env(CELERY_BROKER_URL=BROKER)
+        figures["knockout_10240_round1_results_s"] = with_worker(
+            lambda: with_server(env, knockout_results)
+        )
     return figures
 
 
 def main() -> None:
-    names = sys.argv[1:] or ["knockout", "standings", "advance", "bulk", "results"]
+    names = sys.argv[1:] or [
+        "knockout",
+        "standings",
+        "advance",
+        "bulk",
+        "results",
+        "knockout_results",
+    ]
     ensure_database(DATABASE)
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
@@ -315,9 +409,10 @@ def main() -> None:
         unit = "ms" if name.endswith("_ms") else "s"
         verdict = "ok" if value < GOALS[name] else "MISSED"
         print(f"  {name:32} {value:9.4f} {unit}  (goal: under {GOALS[name]} {unit}: {verdict})")
-    if {"result_64_ms", "result_4096_ms"} <= figures.keys():
-        ratio = figures["result_4096_ms"] / figures["result_64_ms"]
-        print(f"  result 4,096 / 64: {ratio:.2f} (goal: at most 1.5)")
+    for kind in ("result", "last_hand"):
+        if {f"{kind}_64_ms", f"{kind}_4096_ms"} <= figures.keys():
+            ratio = figures[f"{kind}_4096_ms"] / figures[f"{kind}_64_ms"]
+            print(f"  {kind} 4,096 / 64: {ratio:.2f} (goal: at most 1.5)")
     record(figures)
 
 

@@ -77,6 +77,12 @@ class Tournament(models.Model):
     standings_queued = models.BooleanField(
         default=False, help_text="A refresh of the standings is queued."
     )
+    standings_rest = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="A large event's refresh rests until then (a few times what it took): "
+        "results meanwhile ask for none; the next one after it, or the clock, does.",
+    )
     problem = models.CharField(
         max_length=500,
         blank=True,

@@ -184,6 +184,10 @@ class TournamentSerializer(serializers.Serializer):
     round = serializers.IntegerField(allow_null=True)
     champion = serializers.IntegerField(allow_null=True)
     version = serializers.IntegerField(help_text="Bumped on every change (an ETag).")
+    standings_version = serializers.IntegerField(
+        help_text="The version the standings shown were computed for: below version while "
+        "their refresh is due (a large event's standings follow its results by seconds)."
+    )
     entries = EntrySerializer(many=True)
     rounds = RoundSerializer(many=True)
     standings = StandingSerializer(many=True)

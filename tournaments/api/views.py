@@ -50,16 +50,17 @@ IDEMPOTENCY_REUSED = OpenApiResponse(description="The Idempotency-Key was used w
 
 
 class TournamentApi(Api):
-    def open(self, token: str) -> tuple[Tournament, bool]:
+    def open(self, token: str, *, standings: bool = True) -> tuple[Tournament, bool]:
         """The tournament a link opens, for reading, and whether it is the director's."""
         try:
-            return selectors.tournament_by_token(token)
+            return selectors.tournament_by_token(token, standings=standings)
         except Tournament.DoesNotExist as error:
             raise Http404 from error
 
     def director(self, token: str) -> Tournament:
-        """The tournament to write to: only through its id (the public link is 403)."""
-        tournament, director = self.open(token)
+        """The tournament to write to: only through its id (the public link is 403); its
+        stored standings are left out (a result's cost does not grow with the event)."""
+        tournament, director = self.open(token, standings=False)
         if not director:
             raise PermissionDenied(
                 gettext("This is the tournament's public link: it cannot change the tournament.")

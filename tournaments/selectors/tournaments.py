@@ -16,14 +16,17 @@ from .rounds import iso, round_name, rounds_data
 from .standings import standings_data
 
 
-def tournament_by_token(token: str) -> tuple[Tournament, bool]:
-    """The tournament a link opens, and whether it is the director's key (its ``id``)."""
+def tournament_by_token(token: str, *, standings: bool = True) -> tuple[Tournament, bool]:
+    """The tournament a link opens, and whether it is the director's key (its ``id``).
+    ``standings=False`` leaves the stored standings out (a write never reads them: 10,000
+    rows of JSON in a large event, read only if asked for)."""
     tournament_id = key_of(token)
+    rows = Tournament.objects.all() if standings else Tournament.objects.defer("standings")
     if tournament_id is not None:
-        return Tournament.objects.get(pk=tournament_id), True
+        return rows.get(pk=tournament_id), True
     if not VIEW_ID.fullmatch(token):
         raise Tournament.DoesNotExist
-    return Tournament.objects.get(view_id=token), False
+    return rows.get(view_id=token), False
 
 
 def entry_data(entry: Entry) -> dict[str, Any]:
@@ -62,6 +65,9 @@ def tournament_data(tournament: Tournament, *, director: bool) -> dict[str, Any]
             "round": tournament.round,
             "champion": tournament.champion,
             "version": tournament.version,
+            # Below ``version`` while the standings' refresh is due (a large event's follow
+            # its results by a few seconds): the standings shown are those of that version.
+            "standings_version": min(tournament.standings_version, tournament.version),
             "entries": [entry_data(entry) for entry in entries],
             "rounds": rounds_data(tournament, director=director),
             "standings": standings_data(tournament, entries),

@@ -26,6 +26,7 @@ from ..models import Pairing, Round, Tournament
 from . import enqueue
 from .rounds import OPEN
 from .snapshot import touch, tournament_locked
+from .standings import rested_standings
 
 log = logging.getLogger(__name__)
 CLOCK_ACTIONS = ("call_time", "extend")
@@ -126,7 +127,7 @@ def clock_tick(*, now: datetime | None = None) -> int:
         done += _isolated(_tick_table, pairing_id)
     for round_id in _overdue_rounds():
         done += _isolated(_advance_again, round_id)
-    for tournament_id in _stale_standings(now):
+    for tournament_id in _stale_standings(now) + rested_standings(now):
         done += _isolated(_refresh_again, tournament_id)
     return done
 

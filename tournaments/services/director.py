@@ -24,7 +24,7 @@ from scorekeeper.rules.fields import is_int
 
 from .. import convert
 from ..models import Pairing, Round, Tournament
-from .changes import audit, lock_matches
+from .changes import audit
 from .followed import later_pairings_redraw
 from .results import eliminates, next_round_drawn, outcome_of, pairing_locked, result_recorded
 from .rounds import stage_games
@@ -151,9 +151,16 @@ def _after(
 
 def _pairing_for_write(tournament_id: Any, round_number: int, slot: int) -> Pairing:
     """The pairing, with its match, then its tournament, then itself locked (the order of
-    scorekeeper's hooks)."""
+    scorekeeper's hooks); the match's status as locked on the pairing (``match_status``)."""
     found = Pairing.objects.get(tournament_id=tournament_id, round__number=round_number, slot=slot)
-    lock_matches([found.match_id])
+    found.match_status = (  # type: ignore[attr-defined]
+        Match.objects.select_for_update()
+        .filter(pk=found.match_id)
+        .values_list("status", flat=True)
+        .first()
+        if found.match_id is not None
+        else None
+    )
     return found
 
 
@@ -197,10 +204,7 @@ def pairing_result_set(
         after=convert.pairing_data(pairing),
         reason=reason,
     )
-    if (
-        pairing.match_id is not None
-        and Match.objects.filter(pk=pairing.match_id, status=Match.Status.IN_PROGRESS).exists()
-    ):
+    if found.match_status == Match.Status.IN_PROGRESS:  # type: ignore[attr-defined]
         match_services.match_close(match_id=pairing.match_id)
     result_recorded(tournament, pairing.round)
     pairing.warnings = _warnings(tournament, pairing.round) if changed else []  # type: ignore[attr-defined]

@@ -24,6 +24,12 @@ STANDINGS_REFRESH = "tournaments.standings_refresh"
 RATING_UPDATE = "tournaments.rating_update"
 
 
+def in_process() -> bool:
+    """Whether tasks run in this process after the commit (no broker: the embedded default,
+    the tests)."""
+    return bool(current_app.conf.task_always_eager)
+
+
 def send(name: str, *args: Any) -> bool:
     """Send the task now; False (logged) when the broker refused it."""
     app = current_app

@@ -23,7 +23,7 @@ from .. import convert
 from ..brackets import get_format
 from ..models import Pairing, ResultChange, Round, Stage, Tournament
 from . import enqueue, ratings
-from .rounds import problem_clear
+from .rounds import OPEN, problem_clear
 from .snapshot import touch, tournament_locked
 from .standings import standings_request
 
@@ -47,7 +47,15 @@ def next_round_drawn(round_: Round) -> bool:
 
 
 def pairing_locked(pairing_id: Any) -> Pairing:
-    return Pairing.objects.select_for_update().select_related("round__stage").get(pk=pairing_id)
+    """The pairing locked, with its round and stage; without the stage's lists of entries
+    and final standings (a second stage's, or a first stage's once it ended: as long as
+    the event), which no result reads."""
+    return (
+        Pairing.objects.select_for_update()
+        .select_related("round__stage")
+        .defer("round__stage__entries", "round__stage__standings")
+        .get(pk=pairing_id)
+    )
 
 
 def _refuse_late_change(pairing: Pairing, after: dict[str, Any]) -> None:
@@ -63,7 +71,8 @@ def result_recorded(tournament: Tournament, round_: Round) -> None:
     """After a result changed: a playing round whose every pairing is finished is queued for
     its advance (which stores the standings); a complete round with a pairing reopened
     plays again; otherwise one refresh of the standings is asked for."""
-    open_pairings = round_.pairings.exclude(status=Pairing.Status.FINISHED).exists()
+    # Three index lookups on (round, status): never a scan of the round's finished pairings.
+    open_pairings = Pairing.objects.filter(round_id=round_.pk, status__in=OPEN).exists()
     fields = problem_clear(tournament)
     advancing = (
         round_.status == Round.Status.PLAYING
@@ -106,10 +115,16 @@ def outcome_of(match: Match, pairing: Pairing) -> dict[str, Any]:
 
 def match_event(match: Match, event: str) -> None:
     """scorekeeper's listener: a tournament match finished, reopened or changed result."""
-    found = Pairing.objects.filter(match_id=match.pk).values_list("pk", "tournament_id").first()
-    if found is None:
+    found = (
+        Pairing.objects.filter(match_id=match.pk)
+        .values_list("pk", "tournament_id", "source")
+        .first()
+    )
+    # The director's result stands (the match keeps its hands). Read before any lock: the
+    # match's row is locked here, and the director's writes lock it first too.
+    if found is None or found[2] == Pairing.Source.DIRECTOR:
         return
-    pairing_id, tournament_id = found
+    pairing_id, tournament_id, _source = found
     tournament = tournament_locked(tournament_id)
     pairing = pairing_locked(pairing_id)
     if pairing.source == Pairing.Source.DIRECTOR:

@@ -2,17 +2,26 @@
 
 A result never recomputes them: it asks for a refresh (``standings_refresh``, a task after
 the commit, at most one queued per tournament), which computes them from one snapshot
-outside the tournament's lock and stores them for the version it read. The advance, a stage
+outside the tournament's lock and stores them for the version it read; the results that
+came in meanwhile are covered by one more refresh, for the latest version. A refresh that
+took long (a large event) then rests a few times as long (``standings_rest``): the worker
+spends at most a fixed share of its time on one event's standings, whatever its size, and
+the results of a burst never wait behind them. Until the next refresh, reads show the
+stored standings, of ``standings_version`` (older than ``version``). The advance, a stage
 change and the end store them once, from the snapshot they decided on. Without a broker the
-refresh runs right after the commit, so the stored standings are always current there.
+refresh runs right after the commit and never rests, so the stored standings are always
+current there.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from .. import convert
@@ -63,10 +72,19 @@ def champion_of(snapshot: Snapshot, first: int | None) -> int | None:
     return placed if placed is not None else first
 
 
+# A refresh that took at least RESTLESS seconds rests REST times as long before the next:
+# the worker then spends at most 1 / (1 + REST) of its time on one event's standings.
+RESTLESS = 0.05
+REST = 3.0
+
+
 def standings_request(tournament: Tournament) -> list[str]:
-    """A result changed the standings: queue one refresh unless one is queued already.
-    The fields to save with the caller's ``touch``."""
+    """A result changed the standings: queue one refresh unless one is queued already or the
+    last one rests (the next result after its rest, or the clock's tick, asks then). The
+    fields to save with the caller's ``touch``."""
     if tournament.standings_queued:
+        return []
+    if tournament.standings_rest is not None and timezone.now() < tournament.standings_rest:
         return []
     tournament.standings_queued = True
     enqueue.standings_refresh(tournament_id=tournament.pk)
@@ -76,8 +94,8 @@ def standings_request(tournament: Tournament) -> list[str]:
 def standings_refresh(*, tournament_id: Any) -> bool:
     """The task: the standings for the tournament's current version, computed without its
     lock and stored by compare-and-set on the version: with a new version if no write came
-    in meanwhile, else as the standings of the version read, and queued again. True when it
-    stored anything."""
+    in meanwhile, else as the standings of the version read, and asked for again (at once,
+    or after its rest when it took long). True when it stored anything."""
     Tournament.objects.filter(pk=tournament_id, standings_queued=True).update(
         standings_queued=False
     )
@@ -85,11 +103,16 @@ def standings_refresh(*, tournament_id: Any) -> bool:
     read = tournament.version
     if tournament.standings_version == read:
         return False
+    started = time.monotonic()
     loaded = snapshot_load(tournament)
     first_stage = loaded.stages[0].standings if loaded.stages else None
     rows, first = standings_rows(loaded.snapshot, first_stage)
     finished = tournament.status == Tournament.Status.FINISHED
     champion = champion_of(loaded.snapshot, first) if finished else tournament.champion
+    took = time.monotonic() - started
+    rest = None
+    if took >= RESTLESS and not enqueue.in_process():
+        rest = timezone.now() + timedelta(seconds=took * REST)
     # Single statements: the row is locked while the database writes, not while Python
     # serialises 10,000 rows.
     newer = Tournament.objects.filter(pk=tournament_id, standings_version__lt=read)
@@ -97,16 +120,35 @@ def standings_refresh(*, tournament_id: Any) -> bool:
         standings=rows,
         champion=champion,
         standings_version=read + 1,
+        standings_rest=rest,
         version=read + 1,
         updated_at=timezone.now(),
     ):
         return True
-    stored = newer.update(standings=rows, champion=champion, standings_version=read)
-    if Tournament.objects.filter(pk=tournament_id, standings_queued=False).update(
+    stored = newer.update(
+        standings=rows, champion=champion, standings_version=read, standings_rest=rest
+    )
+    if rest is None and Tournament.objects.filter(pk=tournament_id, standings_queued=False).update(
         standings_queued=True
     ):
         enqueue.standings_refresh(tournament_id=tournament_id)
     return stored == 1
+
+
+def rested_standings(now: Any) -> list[Any]:
+    """The clock's part: tournaments whose standings are behind, with no refresh queued and
+    the last one's rest over (no result came after it to ask): each marked queued here,
+    once, for the caller to send."""
+    found = list(
+        Tournament.objects.filter(standings_queued=False, standings_rest__lte=now)
+        .exclude(standings_version=F("version"))
+        .values_list("pk", flat=True)
+    )
+    return [
+        pk
+        for pk in found
+        if Tournament.objects.filter(pk=pk, standings_queued=False).update(standings_queued=True)
+    ]
 
 
 def standings_store(tournament: Tournament) -> None:

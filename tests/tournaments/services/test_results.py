@@ -3,16 +3,19 @@ tournament's standings (a refresh does, after the commit)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
 
 from tests.tournaments.conftest import entries
 from tournaments import services
 from tournaments.brackets import standings as engine_standings
-from tournaments.models import Round, Tournament
+from tournaments.models import Pairing, Round, Tournament
+from tournaments.services import enqueue, standings
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -61,3 +64,122 @@ def test_the_refresh_after_the_commit_stores_the_standings_of_the_new_version():
     assert not tournament.standings_queued
     assert sum(row["wins"] for row in tournament.standings) == 1
     assert tournament.standings == services.standings_rebuild(tournament_id=tournament.pk)
+
+
+# The result's own request, over the API: what the worker does after the commit is left out
+# (the tasks are recorded, not run).
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    recorded: list[tuple[Any, ...]] = []
+
+    def record(name: str, *args: Any) -> bool:
+        recorded.append((name, *args))
+        return True
+
+    monkeypatch.setattr(enqueue, "send", record)
+    return recorded
+
+
+def _tables(count: int) -> tuple[Tournament, list[Pairing]]:
+    """A started Swiss of ``count`` tarneeb entries whose matches end after one hand; its
+    round 1 pairings at a table, by slot."""
+    tournament = services.tournament_create(
+        name="Flat",
+        variant="tarneeb",
+        hands_per_match=1,
+        entries=entries(count),
+        stages=[{"format": "swiss", "rounds": 3}],
+    )
+    services.tournament_start(tournament_id=tournament.pk)
+    pairings = Pairing.objects.filter(
+        tournament=tournament, round__number=1, match__isnull=False
+    ).order_by("slot")
+    return tournament, list(pairings)
+
+
+def _director_result(
+    client: APIClient, tournament: Tournament, pairing: Pairing, check: bool = True
+) -> None:
+    url = f"/api/tournaments/{tournament.pk}/rounds/1/pairings/{pairing.slot}/result/"
+    body = {"winner": pairing.entries[0], "points": [250, 110]}
+    response = client.post(url, body, format="json")
+    assert response.status_code == 200, response.json()
+
+
+def _last_hand(
+    client: APIClient, tournament: Tournament, pairing: Pairing, check: bool = True
+) -> None:
+    hand = {"declarer": 0, "bid": 7, "trump": "hearts", "tricks": 8}
+    response = client.post(f"/api/matches/{pairing.match_id}/hands/", hand, format="json")
+    assert response.status_code == 201, response.json()
+    if check:
+        pairing.refresh_from_db()
+        assert pairing.status == Pairing.Status.FINISHED  # the table's last hand
+
+
+@pytest.mark.parametrize("write", [_director_result, _last_hand])
+def test_a_result_over_the_api_runs_the_same_queries_at_8_or_64_entries(sent, write):
+    """The director's result and a table's last hand touch their pairing, its match and the
+    tournament's row: the same statements whatever the size of the event."""
+    client = APIClient()
+    counts, statements = [], []
+    for count in (8, 64):
+        tournament, pairings = _tables(count)
+        write(client, tournament, pairings[0])  # the first result asks for the refresh
+        with CaptureQueriesContext(connection) as queries:
+            write(client, tournament, pairings[1], check=False)
+        counts.append(len(queries))
+        statements.append([q["sql"].split(" ", 1)[0] for q in queries.captured_queries])
+    assert counts[0] == counts[1], (counts, statements)
+    assert counts[0] <= (18 if write is _director_result else 13), statements[0]
+
+
+def test_a_burst_of_results_queues_one_refresh_of_the_standings(sent):
+    client = APIClient()
+    tournament, pairings = _tables(40)
+    for pairing in pairings[:-1]:  # the last would queue the advance
+        _director_result(client, tournament, pairing)
+    refreshes = [args for args in sent if args[0] == enqueue.STANDINGS_REFRESH]
+    assert refreshes == [(enqueue.STANDINGS_REFRESH, str(tournament.pk))]
+    assert not [args for args in sent if args[0] == enqueue.ROUND_ADVANCE]
+    # The refresh covers the whole burst: the standings of the latest version, once.
+    assert services.standings_refresh(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.standings_version == tournament.version
+    assert sum(row["wins"] for row in tournament.standings) == len(pairings) - 1
+    assert services.standings_refresh(tournament_id=tournament.pk) is False  # nothing new
+
+
+def test_a_long_refresh_rests_before_the_next_and_the_clock_asks_for_it(sent, monkeypatch):
+    """With a worker, a refresh that took long rests a few times as long: the results
+    meanwhile ask for none; the clock's tick asks once its rest is over."""
+    monkeypatch.setattr(standings, "RESTLESS", 0.0)  # every refresh "took long"
+    monkeypatch.setattr(standings, "REST", 10_000.0)  # and rests a while
+    monkeypatch.setattr(enqueue, "in_process", lambda: False)
+    client = APIClient()
+    tournament, pairings = _tables(16)
+    _director_result(client, tournament, pairings[0])
+    assert services.standings_refresh(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.standings_rest is not None and not tournament.standings_queued
+    sent.clear()
+    _director_result(client, tournament, pairings[1])
+    _director_result(client, tournament, pairings[2])
+    assert sent == []  # resting: no refresh asked for
+    tournament.refresh_from_db()
+    assert tournament.standings_version < tournament.version  # reads show the older copy
+    shown = client.get(f"/api/tournaments/{tournament.view_id}/").json()
+    assert (shown["standings_version"], shown["version"]) == (
+        tournament.standings_version,
+        tournament.version,
+    )
+    assert services.clock_tick(now=tournament.standings_rest - timedelta(seconds=1)) == 0
+    assert services.clock_tick(now=tournament.standings_rest) == 1
+    assert sent == [(enqueue.STANDINGS_REFRESH, str(tournament.pk))]
+    assert standings.rested_standings(tournament.standings_rest) == []  # asked once
+    assert services.standings_refresh(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.standings_version == tournament.version
+    assert sum(row["wins"] for row in tournament.standings) == 3
