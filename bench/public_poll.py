@@ -28,9 +28,9 @@ pairings, standings and tables. Prints the latency of every poll (p50, p99; goal
 1 s) and how the answers split between 200 and 304; then the same for one more phone polling
 every 0.1 s beside locust with a plain HTTP client, the server's own time (at 300 users
 locust's own scheduling adds tens to hundreds of milliseconds to every figure it measures:
-against an event where nothing changes, its polls took p50 100 ms where this one took 2 ms). Without ``CACHE_URL`` each worker keeps
-its own copy of each rendered part (one render per version, language and worker); with
-``CACHE_URL=redis://…`` the workers share one.
+against an event where nothing changes, its polls took p50 100 ms where this one took 2 ms).
+Without ``CACHE_URL`` each worker keeps its own copy of each rendered part (one render per
+version, language and worker); with ``CACHE_URL=redis://…`` the workers share one.
 
     .venv/bin/python bench/public_poll.py
 """
