@@ -40,7 +40,9 @@ from .models import Hand, HandChange, IdempotentRequest, Match
 FIELDS = tuple(f.attname for f in Match._meta.concrete_fields if not f.primary_key)
 JSON_FIELDS = {f.attname for f in Match._meta.concrete_fields if isinstance(f, JSONField)}
 
+MATCH_KEY_AT = [f.primary_key for f in Match._meta.concrete_fields].index(True)
 HAND_ROW = ("id", "number", "game", "input", "result", "created_at", "updated_at")
+HAND_FIELDS = tuple(f.attname for f in Hand._meta.concrete_fields)
 
 
 def _read_sql(alias: str, hands: bool = False) -> str:
@@ -235,20 +237,20 @@ def _snapshot(match_id: Any, key: str | None, scope: str | None, row: Sequence[A
 
 
 def _match(match_id: Any, values: Sequence[Any]) -> Match:
-    match = Match(id=match_id, **dict(zip(FIELDS, values, strict=True)))
-    match._state.adding = False
-    match._state.db = connection.alias
-    return match
+    """The match from its key and ``FIELDS``' values, as the ORM loads a row (its
+    positional ``__init__``: a quarter of the time of naming every field)."""
+    row = list(values)
+    row.insert(MATCH_KEY_AT, match_id)
+    return Match.from_db(connection.alias, None, row)
 
 
 def _hand(match: Match, values: Sequence[Any]) -> Hand:
     """A stored hand from ``HAND_ROW``'s values as JSON gave them."""
-    row = dict(zip(HAND_ROW, values, strict=True))
+    row = dict(zip(HAND_ROW, values, strict=True), match_id=match.pk)
     for stamp in ("created_at", "updated_at"):
         row[stamp] = datetime.fromisoformat(row[stamp])
-    hand = Hand(match=match, **row)
-    hand._state.adding = False
-    hand._state.db = connection.alias
+    hand = Hand.from_db(connection.alias, None, [row[name] for name in HAND_FIELDS])
+    hand.match = match
     return hand
 
 
