@@ -178,27 +178,42 @@ def hand_record(
     hand's answer is kept under its key with the hand; a key answered before raises
     ``AlreadyAnswered`` and stores nothing.
 
-    On PostgreSQL a friendly match's hand is two statements and no transaction: read the
-    match (and the key's answer), play the hand, then store it only if the match's row is
-    still the one read; if another write came first, read again. A tournament's match (its
-    listeners write too) and SQLite take the match's lock in a transaction."""
+    On PostgreSQL a friendly match's hand needs no transaction: the hand is played on the
+    match as read (or as this process last stored it: ``fastpath.remembered``) and stored
+    only if the match's row is still that version and the key unanswered, by a statement
+    that returns the row as it is now when it is not; then it is played again on that. A
+    phone's hand is one statement when this process stored the match's last hand, else
+    two. A tournament's match (its listeners write too) and SQLite take the match's lock
+    in a transaction."""
     if fastpath.fast():
-        for _race in range(RACES_BEFORE_LOCK):
-            snapshot = fastpath.read(match_id, **_asked(receipt))
+        snapshot = fastpath.remembered(match_id) or fastpath.read(match_id, **_asked(receipt))
+        for _race in range(RACES_BEFORE_LOCK + 1):
             if snapshot.match.tournament is not None:
                 break
-            hand, _before, _table = _play(snapshot, payload, number)
             try:
-                if fastpath.append(
+                hand, _before, _table = _play(snapshot, payload, number)
+            except (RuleViolation, MatchConflict):
+                if snapshot.answer_known:
+                    raise
+                # a remembered row knows nothing of the key: its first answer (a retry
+                # of a hand already stored) wins over what the rules say of it now
+                snapshot = fastpath.read(match_id, **_asked(receipt))
+                continue
+            try:
+                fresh = fastpath.append_or_read(
                     snapshot.match,
                     hand,
+                    version=snapshot.version or "",
                     answer=_answer(receipt, hand),
-                    version=snapshot.version,
-                ):
-                    return hand
+                    **_asked(receipt),
+                )
             except IntegrityError:  # the key was answered meanwhile: read it
                 if connection.in_atomic_block:
                     raise
+                fresh = fastpath.read(match_id, **_asked(receipt))
+            if fresh is None:
+                return hand
+            snapshot = fresh
     return _hand_record_locked(match_id=match_id, payload=payload, number=number, receipt=receipt)
 
 
@@ -278,28 +293,65 @@ def hand_correction_preview(*, match: Match, number: int, payload: Any) -> Playe
     return next(hand for hand in played if hand.number == number)
 
 
-@transaction.atomic
 def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
-    """Replace a hand's payload; it and every later hand are re-scored in order."""
-    match = _locked(match_id)
-    before = state_of(match)
-    hands = list(match.hands.order_by("number"))
+    """Replace a hand's payload; it and every later hand are re-scored in order.
+
+    On PostgreSQL a friendly match's correction needs no transaction: one statement reads
+    the match with its hands, one stores the match's state, the audit record and the
+    re-scored hands, only if the match's row is still the version read (else it is read
+    and re-scored again). A tournament's match and SQLite take the match's lock."""
+    if fastpath.fast():
+        for _race in range(RACES_BEFORE_LOCK):
+            snapshot = fastpath.read(match_id, hands=True)
+            if snapshot.match.tournament is not None:
+                break
+            target, correction = _correction(snapshot, number, payload)
+            if correction is None:
+                return target
+            change, changed = correction
+            if fastpath.store_correction(snapshot.match, change, changed, version=snapshot.version):
+                return target
+    return _hand_correct_locked(match_id=match_id, number=number, payload=payload)
+
+
+@transaction.atomic
+def _hand_correct_locked(*, match_id: Any, number: int, payload: Any) -> Hand:
+    snapshot = fastpath.read(match_id, lock=True, hands=True)
+    before = state_of(snapshot.match)
+    target, correction = _correction(snapshot, number, payload)
+    if correction is not None:
+        change, changed = correction
+        fastpath.store_correction(snapshot.match, change, changed)
+        _notify(snapshot.match, before)
+    return target
+
+
+def _correction(
+    snapshot: fastpath.Snapshot, number: int, payload: Any
+) -> tuple[Hand, tuple[HandChange, list[Hand]] | None]:
+    """Hand ``number`` corrected with ``payload`` on the match as read (not stored): the
+    hand, and the audit record and the hands whose row changed (``None``: the payload is
+    the one stored, nothing to do). The match holds the state after the correction."""
+    match, hands = snapshot.match, snapshot.hands or []
     target = next((hand for hand in hands if hand.number == number), None)
     if target is None:
         raise Hand.DoesNotExist
     if not isinstance(payload, Mapping):
         raise RuleViolation("non_field_errors", _("A hand must be a JSON object."))
     if dict(payload) == target.input:
-        return target  # nothing changed: nothing to re-score, nothing to record
-    payloads = [payload if hand.number == number else hand.input for hand in hands]
-    played = _rescore(match, payloads)
-    HandChange.objects.create(
+        return target, None  # nothing changed: nothing to re-score, nothing to record
+    change = HandChange(
         match=match,
         number=number,
         action=HandChange.Action.CORRECT,
         before=_snapshot(target),
         after=dict(payload),
     )
+    payloads = [payload if hand.number == number else hand.input for hand in hands]
+    played, state = rules.replay(
+        table_of(match), payloads, closed=match.closed, time_called_after=match.time_called_after
+    )
+    _store_state(match, state)
     changed = []
     for hand, new in zip(hands, played, strict=True):
         row = hand_row(match, new)
@@ -308,9 +360,7 @@ def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
         ):
             hand.input, hand.result, hand.game = row.input, row.result, row.game
             changed.append(hand)
-    fastpath.save_hands(changed)
-    _notify(match, before)
-    return next(hand for hand in hands if hand.number == number)
+    return target, (change, changed)
 
 
 @transaction.atomic

@@ -62,10 +62,11 @@ def _sent(request: HttpRequest, etag: str) -> bool:
 def _part_response(request: HttpRequest, view_id: str, name: str, page: int = 1) -> HttpResponse:
     """A live part, polled: ``304`` while the browser's copy is the current one (no query
     while the version is known), else the part as rendered once for this version and
-    language, gzipped when the browser takes it."""
+    language, gzipped when the browser takes it. A poll never waits for a render while a
+    recent copy is at hand (``public_parts.polled``): the render comes after the answer."""
     version = _known_version(view_id)
     security.says_no_key(request)  # a view_id's part: the browser may keep it for its ETag
-    found = public_parts.part(view_id, version, name, page)
+    found, then = public_parts.polled(view_id, version, name, page)
     if _sent(request, found.etag):
         response: HttpResponse = HttpResponseNotModified()
     elif "gzip" in request.headers.get("Accept-Encoding", ""):
@@ -76,6 +77,8 @@ def _part_response(request: HttpRequest, view_id: str, name: str, page: int = 1)
     response["ETag"] = found.etag
     response["Cache-Control"] = "no-cache"  # keep a copy, but ask every time
     patch_vary_headers(response, ["Cookie", "Accept-Language", "Accept-Encoding"])
+    if then is not None:  # once the answer is sent: the WSGI server closes it then
+        response._resource_closers.append(then)
     return response
 
 

@@ -17,22 +17,36 @@ Each is rendered at most once per (tournament, version, language, part) and kept
 with its ETag, in the ``public`` cache (``CACHES``): shared by every worker when the site has
 Redis (``CACHE_URL``, or a Redis ``CELERY_BROKER_URL``), else one copy per worker process.
 The ETag is a digest of the part's content, so a part that a change left as it was (the
-tables after a result) is still answered ``304``. Only these parts are sent compressed: they
-carry no secret (no CSRF token, no key) and reflect nothing from the request (BREACH).
+tables after a result) is still answered ``304``.
+
+A poll never waits for a render while a recent copy is at hand (``polled``): it is answered
+with the part as last rendered (``latest``) when that is less than ``stale_seconds()`` old,
+and when it is older, with it still, the new version being rendered once the answer is
+sent (``then``: at most one render at a time per part and cache), so a change shows on the
+polls that follow. A room of phones polling through a burst of results thus costs one
+render per part every few seconds, not one per result, and no phone waits for it. Only a
+copy older than ``MAX_STALE`` (a page nobody polled for a while) is rendered first.
+
+Only these parts are sent compressed: they carry no secret (no CSRF token, no key) and
+reflect nothing from the request (BREACH).
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import caches
 from django.http import Http404
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language, get_language_bidi, gettext
+from django.utils.translation import get_language, get_language_bidi, gettext, override
 
 from tournaments.models import Tournament
 from tournaments.selectors import public as public_selectors
@@ -42,6 +56,9 @@ from . import bracket
 
 STANDINGS_PAGE = 32  # standings rows per page of the live part
 TIMEOUT = 30 * 60  # seconds a version's parts are kept (a newer version replaces them)
+MAX_STALE = 15.0  # seconds: an older copy is not shown to a poll, the new one is rendered first
+RENDERING = 30  # seconds a render holds its part's lock at most
+log = logging.getLogger(__name__)
 TEMPLATES = {
     "live": "tournaments/public/live.html",
     "tables": "tournaments/public/_find.html",
@@ -86,7 +103,62 @@ def part(view_id: str, version: int, name: str, page: int = 1) -> Part:
             found = (f'"{name}-{digest[:16]}"', gzip.compress(html, compresslevel=6))
             cache.set(same, found, TIMEOUT)
         cache.set(key, found, TIMEOUT)
+        latest = cache.get(_latest_key(view_id, language, name, page))
+        if latest is None or latest[0] <= version:
+            cache.set(_latest_key(view_id, language, name, page), (version, time.time(), *found))
     return Part(*found)
+
+
+def polled(
+    view_id: str, version: int, name: str, page: int = 1
+) -> tuple[Part, Callable[[], None] | None]:
+    """The part for a poll, and what to do once the answer is sent (``None``: nothing).
+    This version's part when it is at hand; else the part as last rendered when it is
+    recent (see the module's docstring), then rendering this version when the copy is
+    older than ``stale_seconds()``; else this version, rendered first."""
+    language = get_language()
+    cache = caches["public"]
+    found = cache.get(f"tpublic:{view_id}:{version}:{language}:{name}:{page}")
+    if found is not None:
+        return Part(*found), None
+    window = stale_seconds()
+    latest = cache.get(_latest_key(view_id, language, name, page)) if window > 0 else None
+    if latest is None:
+        return part(view_id, version, name, page), None
+    shown, at, *copy = latest
+    age = time.time() - at
+    if shown >= version:  # another worker's render of a version this one has yet to read
+        return Part(*copy), None
+    if age >= MAX_STALE:
+        return part(view_id, version, name, page), None
+    if age < window:
+        return Part(*copy), None
+    lock = _latest_key(view_id, language, name, page) + ":rendering"
+    if not cache.add(lock, 1, RENDERING):
+        return Part(*copy), None  # being rendered elsewhere
+
+    def then() -> None:
+        try:
+            with override(language):
+                part(view_id, version, name, page)
+        except Exception:  # the answer is sent: the next poll renders it instead
+            log.exception("The public part %s of %s was not rendered", name, view_id)
+        finally:
+            cache.delete(lock)
+
+    return Part(*copy), then
+
+
+def stale_seconds() -> float:
+    """How old a copy a poll may be answered with before the next version is rendered:
+    ``TOURNAMENT_STALE_SECONDS``, by default three times the moment each worker keeps the
+    version (``TOURNAMENT_POLL_CACHE_SECONDS``; 0: always this version, rendered first)."""
+    poll = getattr(settings, "TOURNAMENT_POLL_CACHE_SECONDS", 1.0)
+    return float(getattr(settings, "TOURNAMENT_STALE_SECONDS", 3 * poll))
+
+
+def _latest_key(view_id: str, language: str | None, name: str, page: int) -> str:
+    return f"tpublic:{view_id}:{language}:{name}:{page}:latest"
 
 
 def head(view_id: str, version: int) -> dict[str, Any]:

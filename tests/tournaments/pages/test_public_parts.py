@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import re
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -173,3 +174,38 @@ def test_the_standings_come_a_page_at_a_time(director: Director) -> None:
     assert "33–40 of 40" in page and "live/?standings=2" in page
     assert "33–40 of 40" in Client().get(f"{base}live/?standings=99999").content.decode()
     assert "1–32 of 40" in Client().get(f"{base}live/?standings=x²").content.decode()
+
+
+def test_a_poll_never_waits_for_a_render_while_a_recent_copy_is_at_hand(
+    director: Director, rendered: list[str], settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tournaments.pages import public_parts
+
+    settings.TOURNAMENT_STALE_SECONDS = 3
+    clock = [1_000_000.0]
+    monkeypatch.setattr(public_parts, "time", SimpleNamespace(time=lambda: clock[0]))
+    tournament = _swiss(director)
+    url = f"/p/{tournament['view_id']}/live/"
+    first = Client().get(url)  # nothing rendered yet: rendered first
+    assert first.status_code == 200 and rendered.count(LIVE) == 1
+    _first_result(director, tournament)
+    clock[0] += 1  # a copy 1 s old: the polls get it, nothing is rendered
+    again = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and rendered.count(LIVE) == 1
+    clock[0] += 3  # 4 s old: still the copy, and the new version rendered once it is sent
+    later = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert later.status_code == 304 and later["ETag"] == first["ETag"]
+    assert rendered.count(LIVE) == 2
+    rendered.clear()
+    fresh = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert fresh.status_code == 200 and fresh["ETag"] != first["ETag"] and rendered == []
+    assert "321 – 123" in fresh.content.decode()
+    _first_result_of_table(director, tournament, 1)
+    clock[0] += public_parts.MAX_STALE  # a copy nobody asked for a while: rendered first
+    last = Client().get(url, HTTP_IF_NONE_MATCH=fresh["ETag"])
+    assert last.status_code == 200 and last["ETag"] != fresh["ETag"]
+
+
+def _first_result_of_table(director: Director, tournament: dict[str, Any], index: int) -> None:
+    pairing = director.round(tournament, 1)["pairings"][index]
+    director.result(tournament, 1, pairing["slot"], winner=pairing["entries"][0], points=[300, 1])
