@@ -108,3 +108,35 @@ def test_a_correction_after_rated_pairings_starts_from_their_stored_ratings():
         p.name: player_data(club, p.number)["rating_history"]
         for p in Player.objects.filter(club=club)
     } == histories
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_replay_overtaken_by_a_newer_one_is_not_stored(monkeypatch):
+    """Two updates computed side by side: the one that stores second finds the version
+    moved, stores nothing of its stale replay and computes again from what is there."""
+    club = clubs.club_create(name="Club", language="fr")
+    first = _evening(club)
+    _decide(first, 1, 0)
+    RatedPairing.objects.all().delete()
+    Player.objects.update(mu=0, sigma=0, rated_pairings=0)
+    Club.objects.filter(pk=club.pk).update(rated_up_to=0)
+    real = ratings.replay
+    replays = []
+
+    def replay_while_a_correction_lands(games, start):
+        done = real(list(games), start)
+        replays.append(len(replays))
+        if len(replays) == 1:  # the other update: a correction, rated by its own task
+            _decide(first, 1, 1)
+        return done
+
+    monkeypatch.setattr(ratings, "replay", replay_while_a_correction_lands)
+    ratings.club_ratings_update(club_id=club.pk)
+    assert len(replays) >= 2  # the first replay was computed, then found stale
+    stored = _snapshot(club)
+    monkeypatch.setattr(ratings, "replay", real)
+    RatedPairing.objects.all().delete()
+    Player.objects.update(mu=0, sigma=0, rated_pairings=0)
+    Club.objects.filter(pk=club.pk).update(rated_up_to=0)
+    assert ratings.club_ratings_update(club_id=club.pk) == 2
+    assert _snapshot(club) == stored  # the correction's ratings, not the stale replay's

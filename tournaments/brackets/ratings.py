@@ -13,10 +13,21 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from openskill.models import PlackettLuce
 
-__all__ = ["MODEL", "OUTCOMES", "Game", "Rating", "ordinal", "rate", "replay", "win_chance"]
+__all__ = [
+    "MODEL",
+    "OUTCOMES",
+    "Game",
+    "Rating",
+    "ordinal",
+    "rate",
+    "rate_two",
+    "replay",
+    "win_chance",
+]
 
 MODEL = PlackettLuce()
 OUTCOMES = ("a", "b", "draw")
@@ -33,8 +44,7 @@ class Rating:
     rated: int = 0  # how many pairings made it
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):  # a tuple: a replay builds 100,000 of them
     a: tuple[int, ...]
     b: tuple[int, ...]
     outcome: str
@@ -119,6 +129,72 @@ def rate(
     return back
 
 
+def rate_two(
+    a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]], outcome: str
+) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """``rate`` of one game of two teams (``outcome`` ``a``, ``b`` or ``draw``), the
+    library's sums written out for two teams: the same floats (tested against the library
+    and ``rate``), a third of the time. What each line of ``rate`` comes to for two
+    teams: the winner is the first team once sorted; with distinct ranks the winner's
+    share is ``x = e_w / (e_w + e_l)``, ``omega = 1 - x``, ``delta = x (1 - x)`` and the
+    loser's ``omega = -y``, ``delta = y (1 - y)`` (its own term adds ``0.0``); a draw sums
+    two halves per team."""
+    tau_squared = TAU * TAU
+    first = [(mu, math.sqrt(sigma * sigma + tau_squared)) for mu, sigma in a]
+    second = [(mu, math.sqrt(sigma * sigma + tau_squared)) for mu, sigma in b]
+    if outcome == "b":
+        first, second = second, first
+    mu_1, ss_1 = _team_sums(first)
+    mu_2, ss_2 = _team_sums(second)
+    c = math.sqrt((ss_1 + BETA_SQUARED) + (ss_2 + BETA_SQUARED))
+    e_1 = math.exp(mu_1 / c)
+    e_2 = math.exp(mu_2 / c)
+    total = e_1 + e_2
+    x = e_1 / total
+    y = e_2 / total
+    if outcome == "draw":
+        omega_1 = (1 - x) / 2 - x / 2
+        delta_1 = x * (1 - x) / 2 + x * (1 - x) / 2
+        omega_2 = (1 - y) / 2 - y / 2
+        delta_2 = y * (1 - y) / 2 + y * (1 - y) / 2
+    else:
+        omega_1 = 1 - x
+        delta_1 = x * (1 - x)
+        omega_2 = -y
+        delta_2 = y * (1 - y)
+    new_1 = _team_update(first, ss_1, omega_1, delta_1, c)
+    new_2 = _team_update(second, ss_2, omega_2, delta_2, c)
+    return (new_2, new_1) if outcome == "b" else (new_1, new_2)
+
+
+def _team_sums(team: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """A team's mu and sigma squared, its players added up highest ordinal first (the
+    order only matters from three players on)."""
+    if len(team) > 2:
+        team = sorted(team, key=lambda p: p[0] - 3.0 * p[1], reverse=True)
+    mu_summed = 0.0
+    sigma_squared_summed = 0.0
+    for mu, sigma in team:
+        mu_summed += mu
+        sigma_squared_summed += sigma**2
+    return mu_summed, sigma_squared_summed
+
+
+def _team_update(
+    team: Sequence[tuple[float, float]], ss: float, omega: float, delta: float, c: float
+) -> list[tuple[float, float]]:
+    omega *= ss / c
+    delta *= ss / c**2
+    delta *= math.sqrt(ss) / c
+    return [
+        (
+            mu + (sigma**2 / ss) * omega,
+            sigma * math.sqrt(max(1 - (sigma**2 / ss) * delta, KAPPA)),
+        )
+        for mu, sigma in team
+    ]
+
+
 def replay(
     games: Iterable[Game], start: Mapping[int, Rating]
 ) -> tuple[dict[int, Rating], list[list[tuple[int, float, float]]]]:
@@ -133,9 +209,8 @@ def replay(
         held[player] = (rating.mu, rating.sigma)
     for game in games:
         a, b = game.a, game.b
-        new_a, new_b = rate(
-            [[held.get(p, default) for p in a], [held.get(p, default) for p in b]],
-            RANKS[game.outcome],
+        new_a, new_b = rate_two(
+            [held.get(p, default) for p in a], [held.get(p, default) for p in b], game.outcome
         )
         points = []
         for ids, new_side in ((a, new_a), (b, new_b)):

@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import F, Func, IntegerField, Min
+from django.db.models import F, Func, IntegerField, Min, TextField
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 from django.utils import timezone
@@ -92,7 +92,7 @@ def club_ratings_update(*, club_id: Any, since: Any = None) -> int:
         if changed == len(current) == len(stored):
             return 0
         start = offset + changed
-        if start == rated_up_to:  # new results after the last rated: the players' own
+        if 0 < start == rated_up_to:  # new results after the last rated: the players' own
             before = _ratings_now(club_id, current[changed:])
         else:
             before = _ratings_before(club_id, start, current[changed:])
@@ -213,7 +213,7 @@ def _insert_rated(
             batch_size=1000,
         )
         return
-    # COPY's text format. Every value is a number, an id, a stamp (its ISO text), an
+    # COPY's text format. Every value is a number, an id, a stamp (as PostgreSQL wrote it), an
     # outcome code or a list of ids and floats written as JSON (``repr`` of a float is
     # the shortest text that reads back the same float).
     club = str(club_id)
@@ -223,8 +223,7 @@ def _insert_rated(
         b = ",".join(map(str, game.b))
         after = ",".join([f"[{p},{mu!r},{sigma!r}]" for p, mu, sigma in points])
         lines.append(
-            f"{club}\t{start + i}\t{pairing_id}\t{at.isoformat()}\t[[{a}],[{b}]]\t"
-            f"{game.outcome}\t[{after}]\n"
+            f"{club}\t{start + i}\t{pairing_id}\t{at}\t[[{a}],[{b}]]\t{game.outcome}\t[{after}]\n"
         )
     statement = (
         "COPY tournaments_ratedpairing "
@@ -263,6 +262,11 @@ def ratings_by_key(club_id: Any, name_lists: Iterable[Iterable[str]]) -> dict[st
     return {name: by_key[name_key(name)] for name in names if name_key(name) in by_key}
 
 
+# On PostgreSQL a finished stamp is read as the database writes it (the session's time
+# zone is UTC) and written back as read: no parsing, no formatting of 100,000 stamps.
+STAMP = Cast("finished_at", TextField())
+
+
 def rated_games(club_id: Any, since: Any = None) -> list[tuple[int, Any, Game]]:
     """Every finished pairing of the club's tournaments (finished at ``since`` or later)
     that has players on both sides, in the order they were finished: ``(id, finished_at,
@@ -281,11 +285,10 @@ def rated_games(club_id: Any, since: Any = None) -> list[tuple[int, Any, Game]]:
             .annotate(
                 first=Cast(KT("entries__0"), IntegerField()),
                 second=Cast(KT("entries__1"), IntegerField()),
+                stamp=STAMP,
             )
             .order_by("finished_at", "id")
-            .values_list(
-                "id", "finished_at", "tournament_id", "first", "second", "result", "winner"
-            )
+            .values_list("id", "stamp", "tournament_id", "first", "second", "result", "winner")
         )
         # The cursor's own types, no field converters (a full replay reads 100,000 rows).
         sql, params = rows.query.sql_with_params()  # type: ignore[attr-defined]
@@ -328,10 +331,11 @@ def stored_games(
     rated = RatedPairing.objects.filter(club_id=club_id)
     if since is not None:
         rated = rated.filter(finished_at__gte=since)
+    stamp = STAMP if connection.vendor == "postgresql" else F("finished_at")
     rows = list(
-        rated.order_by("position").values_list(
-            "position", "pairing_id", "finished_at", "teams", "outcome"
-        )
+        rated.annotate(stamp=stamp)
+        .order_by("position")
+        .values_list("position", "pairing_id", "stamp", "teams", "outcome")
     )
     offset = rows[0][0] if rows else rated_up_to if since is not None else 0
     return offset, [

@@ -7,7 +7,7 @@ import random
 import pytest
 from openskill.models import PlackettLuce
 
-from tournaments.brackets.ratings import Game, Rating, ordinal, rate, replay, win_chance
+from tournaments.brackets.ratings import Game, Rating, ordinal, rate, rate_two, replay, win_chance
 
 GAMES = [
     Game((1, 2), (3, 4), "a"),
@@ -91,7 +91,10 @@ def test_rate_on_plain_floats_is_the_library_rate_exactly(seed):
             [[model.rating(mu=mu, sigma=sigma) for mu, sigma in team] for team in teams],
             ranks=list(ranks),
         )
-        assert rate(teams, ranks) == [[(r.mu, r.sigma) for r in team] for team in library]
+        expected = [[(r.mu, r.sigma) for r in team] for team in library]
+        assert rate(teams, ranks) == expected
+        outcome = {(1.0, 2.0): "a", (2.0, 1.0): "b", (1.0, 1.0): "draw"}[tuple(ranks)]
+        assert list(rate_two(teams[0], teams[1], outcome)) == expected
 
 
 def test_a_long_replay_is_the_library_replayed_exactly():
