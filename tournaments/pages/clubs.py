@@ -79,7 +79,7 @@ class SeasonForm(forms.Form):
         label=_("Scoring"), choices=[(s, SCORING_LABELS.get(s, s)) for s in SCORINGS]
     )
     points = forms.CharField(label=_("Points by rank"), required=False, initial="25,18,15,12,10")
-    best_of = forms.IntegerField(label=_("Best of"), required=False, min_value=1)
+    best_of = forms.IntegerField(label=_("Best of"), required=False, min_value=1, max_value=10**6)
 
 
 class SeasonEditForm(SeasonForm):

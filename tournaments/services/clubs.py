@@ -172,7 +172,7 @@ def _season_fields(name: Any, scoring: Any, points: Any, best_of: Any) -> dict[s
     if scoring == "placement" and points is None:
         raise RuleViolation("points", _("This field is required."))
     listed = _points([] if points is None else points)
-    if best_of is not None and not (is_int(best_of) and best_of >= 1):
+    if best_of is not None and not (is_int(best_of) and 1 <= best_of <= 10**6):
         raise RuleViolation("best_of", _("Must be a whole number of at least 1, or null."))
     return {"name": clean, "scoring": scoring, "points": listed, "best_of": best_of}
 

@@ -220,6 +220,9 @@ def test_a_copy_takes_the_settings_not_the_entries_and_a_season_ranks_players(ap
     assert bad.status_code == 400 and "copy_of" in bad.json()
     bad = api.post(f"/api/clubs/{club['id']}/seasons/", {"name": "S", "scoring": "elo"})
     assert bad.status_code == 400 and "scoring" in bad.json()
+    huge = {"name": "S", "scoring": "match_points", "best_of": 10**12}
+    bad = api.post(f"/api/clubs/{club['id']}/seasons/", huge)
+    assert bad.status_code == 400 and "best_of" in bad.json()
     text = api.get(f"/api/clubs/{club['view_id']}/seasons/1/standings/?format=csv")
     assert text.content.startswith("\ufeff".encode())
 
