@@ -4,6 +4,7 @@ and running the task twice changes nothing the second time."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection, connections
 
 from tournaments import services
 from tournaments.models import Club, Player, RatedPairing, Round
@@ -140,3 +141,43 @@ def test_a_replay_overtaken_by_a_newer_one_is_not_stored(monkeypatch):
     Club.objects.filter(pk=club.pk).update(rated_up_to=0)
     assert ratings.club_ratings_update(club_id=club.pk) == 2
     assert _snapshot(club) == stored  # the correction's ratings, not the stale replay's
+
+
+@pytest.mark.django_db(transaction=True)
+def test_storing_a_replay_holds_no_lock_a_table_or_a_new_entry_waits_on(monkeypatch):
+    """While a replay is being stored (PostgreSQL), another connection can still lock the
+    tournament's and the pairings' rows as a result does, and take the key locks a new
+    tournament, player or entry of the club takes: ``NOWAIT`` refuses at once otherwise."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks as PostgreSQL takes them")
+    club = clubs.club_create(name="Club", language="fr")
+    first = _evening(club)
+    _decide(first, 1, 0)
+    RatedPairing.objects.all().delete()
+    checked = []
+    real = ratings._players_store
+
+    def store_while_another_connection_locks(after):
+        real(after)
+        other = connections.create_connection("default")
+        try:
+            with other.cursor() as cursor:
+                # NOWAIT is not honoured along an update chain: a time limit as well.
+                cursor.execute("SET lock_timeout = '2s'")
+                for table, column, key, lock in (
+                    ("tournament", "id", first.pk, "UPDATE"),
+                    ("pairing", "tournament_id", first.pk, "UPDATE"),
+                    ("club", "id", club.pk, "KEY SHARE"),
+                    ("player", "club_id", club.pk, "KEY SHARE"),
+                ):
+                    cursor.execute(
+                        f"SELECT 1 FROM tournaments_{table} WHERE {column} = %s FOR {lock} NOWAIT",
+                        [key],
+                    )
+                    checked.append(cursor.fetchall() != [])
+        finally:
+            other.close()
+
+    monkeypatch.setattr(ratings, "_players_store", store_while_another_connection_locks)
+    assert ratings.club_ratings_update(club_id=club.pk) == 2
+    assert checked == [True, True, True, True]
