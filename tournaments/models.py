@@ -421,9 +421,21 @@ class RatedPairing(models.Model):
     each player's rating after it (``after``: ``[[player_id, mu, sigma], …]`` in teams'
     order: the players' rating histories and the ratings a replay starts from)."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rated_pairings")
+    # No foreign key constraint in the database (Django still deletes these rows with their
+    # club or pairing): a full replay writes 100,000 rows, and checking each one's two keys
+    # at the commit took as long as writing them. The club's own index would repeat the
+    # first column of ``one_rated_per_position``.
+    club = models.ForeignKey(
+        Club,
+        on_delete=models.CASCADE,
+        related_name="rated_pairings",
+        db_constraint=False,
+        db_index=False,
+    )
     position = models.PositiveIntegerField()
-    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="+")
+    pairing = models.ForeignKey(
+        Pairing, on_delete=models.CASCADE, related_name="+", db_constraint=False
+    )
     finished_at = models.DateTimeField(help_text="The pairing's, when it was rated.")
     teams = models.JSONField()
     outcome = models.CharField(max_length=8, help_text="a, b or draw")

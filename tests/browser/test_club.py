@@ -1,5 +1,6 @@
 """A club's season in a real Chromium at phone size: the club made on its page, a first
-evening through the API and played with director's results, the next evening made from the
+evening made from the club's desk (its game and season, then the creation page) and played
+with director's results, the next evening made from the
 last in one tap on the club's desk and played; a player's page with its rating chart (one
 point per rated pairing); two spellings of one person merged from the desk."""
 
@@ -65,18 +66,24 @@ def test_a_clubs_season_a_players_chart_and_a_merge(page, site, errors):
     page.locator("form", has=page.locator("#season-name")).locator("button").click()
     expect(page.locator("#seasons-title + ul li")).to_have_count(1)
 
-    first = api.post(
-        f"/api/clubs/{club}/tournaments/",
-        {
-            "name": "Vendredi",
-            "variant": "tarneeb",
-            "hands_per_match": 1,
-            "season": 1,
-            "stages": [{"format": "swiss", "rounds": 1}],
-            "entries": [{"name": f"T{i}", "players": p} for i, p in enumerate(FIRST, 1)],
-        },
-        expect=201,
-    )
+    # The club's first evening, from its desk: the game and the season, then the site's
+    # creation page, the club's.
+    page.locator("#new-variant").select_option("tarneeb")
+    expect(page.locator("#new-season")).to_have_value("1")
+    page.locator("button", has_text="New tournament").click()
+    page.wait_for_url(re.compile(rf"/club/{club}/new/tarneeb/\?season=1$"))
+    expect(page.locator(".club-of")).to_contain_text("Club de Lyon")
+    page.locator("#name").fill("Vendredi")
+    page.locator("input[name=hands_per_match]").fill("1")
+    page.locator("label.chip", has=page.locator("input[value=swiss]")).click()
+    page.locator("input[name=rounds]").fill("1")
+    page.locator("#entries").fill("\n".join(f"T{i}: {a}, {b}" for i, (a, b) in enumerate(FIRST, 1)))
+    page.locator("button", has_text="Create the tournament").click()
+    page.wait_for_url(re.compile(r"/d/[^/]+/$"))
+    first = {"id": re.search(r"/d/([^/]+)/$", page.url).group(1)}
+    assert api.get(f"/api/tournaments/{first['id']}/")["season"] == 1
+    page.goto(f"{site}/club/{club}/")
+    expect(page.locator(".club-tournaments li")).to_have_count(1)
     _play(api, first["id"])
 
     page.reload()

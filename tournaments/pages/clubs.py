@@ -16,11 +16,12 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scorekeeper import rules, words
 from scorekeeper.rules import RuleViolation
 from scorekeeper.translate import translated
-from tournaments import selectors
+from tournaments import selectors, validation
 from tournaments.brackets.seasons import SCORINGS
 from tournaments.models import Club, Player, Season, Tournament
 from tournaments.selectors import clubs as club_selectors
@@ -52,11 +53,58 @@ class ImportForm(forms.Form):
     file = forms.FileField(label=_("CSV file (one name a line)"))
 
 
+# The words people read for the codes the API speaks.
+SCORING_LABELS = {
+    "placement": _("Points by placement"),
+    "match_points": _("Match points"),
+    "average_placement": _("Average placement"),
+}
+FORMAT_LABELS = {
+    "swiss": _("Swiss"),
+    "round_robin": _("Round robin"),
+    "single_elimination": _("Knockout"),
+    "double_elimination": _("Double elimination"),
+    "melee": _("Individual event"),
+}
+STATUS_LABELS = {
+    "registration": _("Registration"),
+    "running": _("Running"),
+    "finished": _("Finished"),
+}
+
+
 class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Season name"), max_length=120)
-    scoring = forms.ChoiceField(label=_("Scoring"), choices=[(s, s) for s in SCORINGS])
+    scoring = forms.ChoiceField(
+        label=_("Scoring"), choices=[(s, SCORING_LABELS.get(s, s)) for s in SCORINGS]
+    )
     points = forms.CharField(label=_("Points by rank"), required=False, initial="25,18,15,12,10")
-    best_of = forms.IntegerField(label=_("Best of"), required=False, min_value=1)
+    best_of = forms.IntegerField(label=_("Best of"), required=False, min_value=1, max_value=10**6)
+
+
+class SeasonEditForm(SeasonForm):
+    number = forms.IntegerField(label=_("Season number"), min_value=1, max_value=10**6)
+    field_order = ["number", "name", "scoring", "points", "best_of"]
+
+
+class NewTournamentForm(forms.Form):
+    """The club's new tournament, step 1: its game and its season (step 2 is the site's
+    creation page, the club shown on it)."""
+
+    variant = forms.ChoiceField(label=_("Game"))
+    season = forms.TypedChoiceField(label=_("Season"), required=False, coerce=int)
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["variant"].choices = [
+            (slug, words.game_name(rules.VARIANTS[slug])) for slug in validation.team_variants()
+        ]
+        seasons = club.seasons.order_by("-number")
+        self.fields["season"].choices = [("", _("No season"))] + [
+            (season.number, season.name) for season in seasons
+        ]
+        last = seasons.first()
+        self.fields["season"].initial = last.number if last else ""
 
 
 def club_player_names(tournament: Tournament | None) -> list[str]:
@@ -98,6 +146,7 @@ def club_public(request: HttpRequest, view_id: str) -> HttpResponse:
         {
             "club": club_selectors.club_data(club, director=False),
             "season": season,
+            "season_scoring": SCORING_LABELS.get(season.scoring, season.scoring) if season else "",
             "season_rows": club_selectors.season_rows(season) if season else [],
             "players": players,
             "last": last,
@@ -176,7 +225,33 @@ FORMS: dict[str, type[forms.Form]] = {
     "merge": MergeForm,
     "import": ImportForm,
     "season": SeasonForm,
+    "season_edit": SeasonEditForm,
 }
+PLAYER_FORMS = ("player", "rename", "merge", "import")
+
+
+def _tournament_rows(club: Club) -> list[dict[str, Any]]:
+    """Every tournament of the club, latest first, in words: its game, its stages' formats,
+    its season and its state."""
+    rows = []
+    for tournament in (
+        Tournament.objects.filter(club=club)
+        .select_related("season")
+        .prefetch_related("stages")
+        .order_by("-created_at")
+    ):
+        variant = rules.VARIANTS.get(tournament.variant)
+        stages = sorted(tournament.stages.all(), key=lambda stage: stage.number)
+        rows.append(
+            {
+                "tournament": tournament,
+                "game": words.game_name(variant) if variant else tournament.variant,
+                "formats": [str(FORMAT_LABELS.get(s.format, s.format)) for s in stages],
+                "season": tournament.season,
+                "status": STATUS_LABELS.get(tournament.status, tournament.status),
+            }
+        )
+    return rows
 
 
 def _desk(
@@ -186,12 +261,21 @@ def _desk(
     status: int = 200,
     imported: dict[str, list[str]] | None = None,
 ) -> HttpResponse:
+    forms_now = {key: bound.get(key) or form(auto_id=f"{key}-%s") for key, form in FORMS.items()}
+    seasons = list(club.seasons.order_by("number"))
     context = {
         "club": club,
         "club_data": club_selectors.club_data(club, director=True),
         "players": club_selectors.players_data(club),
-        "tournaments": Tournament.objects.filter(club=club).order_by("-created_at"),
-        "forms": {key: bound.get(key) or form(auto_id=f"{key}-%s") for key, form in FORMS.items()},
+        "tournaments": _tournament_rows(club),
+        "player_forms": {key: forms_now[key] for key in PLAYER_FORMS},
+        "season_form": forms_now["season"],
+        "season_edit_form": forms_now["season_edit"],
+        "seasons": [
+            {"season": season, "scoring": SCORING_LABELS.get(season.scoring, season.scoring)}
+            for season in seasons
+        ],
+        "new_form": bound.get("new") or NewTournamentForm(club=club, auto_id="new-%s"),
         "imported": request.session.pop("club_imported", None)
         if hasattr(request, "session")
         else None,
@@ -219,6 +303,9 @@ ACTIONS: dict[str, Callable[[Club, dict[str, Any]], Any]] = {
     "season": lambda club, data: club_services.season_create(
         club_id=club.pk, **{**data, "points": _points(data.get("points") or "")}
     ),
+    "season_edit": lambda club, data: club_services.season_update(
+        club_id=club.pk, **{**data, "points": _points(data.get("points") or "")}
+    ),
 }
 
 
@@ -237,7 +324,10 @@ def club_desk_action(request: HttpRequest, token: str, action: str) -> HttpRespo
             field = violation.field if violation.field in form.fields else None
             form.add_error(field, translated(violation))
         except NOT_FOUND:
-            form.add_error("number", _("The club has no player of this number."))
+            if action == "season_edit":
+                form.add_error("number", _("The club has no season of this number."))
+            else:
+                form.add_error("number", _("The club has no player of this number."))
         else:
             if action == "import":  # the names added and those already there, in view
                 return _desk(request, club, {}, imported=done)
@@ -259,3 +349,39 @@ def club_next_evening(request: HttpRequest, token: str) -> HttpResponse:
         copy_of=str(last.pk),
     )
     return HttpResponseRedirect(reverse("desk", args=[tournament.pk]))
+
+
+@require_GET
+def club_tournament_choose(request: HttpRequest, token: str) -> HttpResponse:
+    """A new tournament of the club, step 1 (the desk's form): its game and season; then
+    the site's creation page for that game, the club's."""
+    club, _director = _club(token, director=True)
+    form = NewTournamentForm(request.GET, club=club, auto_id="new-%s")
+    if not form.is_valid():
+        return _desk(request, club, {"new": form}, status=400)
+    url = reverse("club-tournament-new", args=[club.pk, form.cleaned_data["variant"]])
+    season = form.cleaned_data["season"]
+    return HttpResponseRedirect(f"{url}?season={season}" if season else url)
+
+
+@require_http_methods(["GET", "POST"])
+def club_tournament_new(request: HttpRequest, token: str, slug: str) -> HttpResponse:
+    """The site's creation page (every setting, the entries), creating the tournament as
+    the club's, in the season chosen on the desk (``?season=``)."""
+    from tournaments.pages import views  # the creation page's module imports this one
+
+    club, _director = _club(token, director=True)
+    season = None
+    chosen = request.GET.get("season", "")
+    if chosen:
+        picked = NewTournamentForm({"variant": slug, "season": chosen}, club=club)
+        if not picked.is_valid():
+            return _desk(request, club, {"new": picked}, status=400)
+        season = club.seasons.get(number=picked.cleaned_data["season"])
+
+    def create(**fields: Any) -> Tournament:
+        return club_services.club_tournament_create(
+            club_id=club.pk, fields=fields, season=season.number if season else None
+        )
+
+    return views.new(request, slug, create=create, extra={"club": club, "season": season})

@@ -54,5 +54,11 @@ urlpatterns += [
     path("clubs/new/", clubs.club_new, name="club-new"),
     path("club/<str:token>/", clubs.club_desk, name="club-desk"),
     path("club/<str:token>/next/", clubs.club_next_evening, name="club-next"),
+    path("club/<str:token>/new/", clubs.club_tournament_choose, name="club-tournament-choose"),
+    path(
+        "club/<str:token>/new/<slug:slug>/",
+        clubs.club_tournament_new,
+        name="club-tournament-new",
+    ),
     path("club/<str:token>/<str:action>/", clubs.club_desk_action, name="club-desk-action"),
 ]

@@ -9,6 +9,7 @@ is shown by the field it names, in the page's language (``scorekeeper.translate`
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -60,10 +61,18 @@ def _variant(slug: str) -> rules.Variant:
 
 
 @require_http_methods(["GET", "POST"])
-def new(request: HttpRequest, slug: str) -> HttpResponse:
+def new(
+    request: HttpRequest,
+    slug: str,
+    *,
+    create: Callable[..., Tournament] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """The creation page; a club's desk reuses it with ``create`` (its tournament of the
+    club) and ``extra`` (the club and season shown)."""
     variant = _variant(slug)
     if request.method == "GET":
-        return _new_page(request, variant, {}, {}, status=200)
+        return _new_page(request, variant, {}, {}, status=200, extra=extra)
     posted = request.POST
     form = forms.TournamentForm(posted)
     options, option_errors = forms.options_form(variant, posted)
@@ -85,14 +94,16 @@ def new(request: HttpRequest, slug: str) -> HttpResponse:
         errors["non_field_errors"] = throttling.refusal(wait)
     if not errors:
         try:
-            tournament = services.tournament_create(**form.create_fields(slug, options, pasted))
+            fields = form.create_fields(slug, options, pasted)
+            tournament = (create or services.tournament_create)(**fields)
         except RuleViolation as violation:
             field = _field_of(violation.field)
             message = forms.PAGE_WORDS.get(field) or _message(violation, pasted)
             errors[field] = str(message)
         else:
             return HttpResponseRedirect(reverse("desk", args=[tournament.pk]))
-    return throttling.answer(_new_page(request, variant, posted, errors, status=400), wait)
+    page = _new_page(request, variant, posted, errors, status=400, extra=extra)
+    return throttling.answer(page, wait)
 
 
 def _ticked(posted: Any, name: str) -> bool:
@@ -127,6 +138,7 @@ def _new_page(
     errors: dict[str, str],
     *,
     status: int,
+    extra: dict[str, Any] | None = None,
 ) -> HttpResponse:
     controls = forms.matchsetup.controls(variant, posted or None)
     default = forms.default_preset(variant)
@@ -165,6 +177,7 @@ def _new_page(
         "seed_in_order": _ticked(posted, "seed_in_order") if posted else False,
         "single": validation.team_size(variant) == 1,
         "individual_only": variant.slug in validation.INDIVIDUAL_ONLY,
+        **(extra or {}),
     }
     return render(request, "tournaments/desk/new.html", context, status=status)
 

@@ -165,29 +165,47 @@ def _points(value: Any) -> list[int]:
     return list(value)
 
 
-@transaction.atomic
-def season_create(
-    *, club_id: Any, name: Any, scoring: Any, points: Any = None, best_of: Any = None
-) -> Season:
-    club = club_locked(club_id)
+def _season_fields(name: Any, scoring: Any, points: Any, best_of: Any) -> dict[str, Any]:
     clean = clean_name(name, "name", CLUB_NAME)
     if scoring not in SCORINGS:
         raise RuleViolation("scoring", _("Choose one of: {choices}."), choices=", ".join(SCORINGS))
     if scoring == "placement" and points is None:
         raise RuleViolation("points", _("This field is required."))
     listed = _points([] if points is None else points)
-    if best_of is not None and not (is_int(best_of) and best_of >= 1):
+    if best_of is not None and not (is_int(best_of) and 1 <= best_of <= 10**6):
         raise RuleViolation("best_of", _("Must be a whole number of at least 1, or null."))
-    season = Season.objects.create(
-        club=club,
-        number=club.next_season,
-        name=clean,
-        scoring=scoring,
-        points=listed,
-        best_of=best_of,
-    )
+    return {"name": clean, "scoring": scoring, "points": listed, "best_of": best_of}
+
+
+@transaction.atomic
+def season_create(
+    *, club_id: Any, name: Any, scoring: Any, points: Any = None, best_of: Any = None
+) -> Season:
+    club = club_locked(club_id)
+    fields = _season_fields(name, scoring, points, best_of)
+    season = Season.objects.create(club=club, number=club.next_season, **fields)
     club.next_season += 1
     club.save(update_fields=["next_season"])
+    return season
+
+
+@transaction.atomic
+def season_update(
+    *,
+    club_id: Any,
+    number: Any,
+    name: Any,
+    scoring: Any,
+    points: Any = None,
+    best_of: Any = None,
+) -> Season:
+    """A season renamed or scored another way (its table follows: it is computed from the
+    tournaments whenever it is read)."""
+    club = club_locked(club_id)
+    season = Season.objects.get(club=club, number=number)  # DoesNotExist: no such season
+    for field, value in _season_fields(name, scoring, points, best_of).items():
+        setattr(season, field, value)
+    season.save(update_fields=["name", "scoring", "points", "best_of"])
     return season
 
 

@@ -15,14 +15,15 @@ one short transaction on the club's row, only if no other update was stored mean
 
 from __future__ import annotations
 
-import json
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Min
+from django.db.models import F, Func, IntegerField, Min, TextField
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from ..brackets.ratings import Game, Rating, replay, win_chance
@@ -86,12 +87,12 @@ def club_ratings_update(*, club_id: Any, since: Any = None) -> int:
         if Entry.objects.filter(tournament__club_id=club_id, club_players__isnull=True).exists():
             club_entries_link(club_id=club_id)
         current = rated_games(club_id, since)
-        offset, stored = stored_games(club_id, since)
+        offset, stored = stored_games(club_id, since, rated_up_to)
         changed = _first_difference(current, stored)
         if changed == len(current) == len(stored):
             return 0
         start = offset + changed
-        if start == rated_up_to:  # new results after the last rated: the players' own
+        if 0 < start == rated_up_to:  # new results after the last rated: the players' own
             before = _ratings_now(club_id, current[changed:])
         else:
             before = _ratings_before(club_id, start, current[changed:])
@@ -167,54 +168,70 @@ def _store(
     history: list[list[tuple[int, float, float]]],
 ) -> bool:
     """Store the replay from ``start`` unless another update was stored since ``version``
-    (the club's row locked for the few statements it takes; no table locks it)."""
-    club = Club.objects.select_for_update().get(pk=club_id)
-    if club.ratings_version != version:
-        return False
-    RatedPairing.objects.filter(club=club, position__gte=start).delete()
-    _insert(
-        RatedPairing,
-        ("club_id", "position", "pairing_id", "finished_at", "teams", "outcome", "after"),
-        [
-            (
-                club.pk,
-                start + i,
-                pairing_id,
-                at,
-                [list(game.a), list(game.b)],
-                game.outcome,
-                [list(point) for point in points],
-            )
-            for i, ((pairing_id, at, game), points) in enumerate(zip(games, history, strict=True))
-        ],
+    (read before the replay was computed): the version is moved on first, only if it is
+    still the one read, so of two replays computed side by side only the first stored
+    counts and the other, finding the version moved, is computed again from what the first
+    stored (a stale replay is never stored). Only the club's row is held while the rows
+    are written (``FOR NO KEY UPDATE``: a new tournament or player of the club, which only
+    needs its key, never waits on it); no tournament, round or pairing row is locked."""
+    moved = Club.objects.filter(pk=club_id, ratings_version=version).update(
+        ratings_version=version + 1, rated_up_to=start + len(games)
     )
-    _players_store(club, after)
-    club.rated_up_to = start + len(games)
-    club.ratings_version += 1
-    club.save(update_fields=["rated_up_to", "ratings_version"])
+    if not moved:
+        return False
+    RatedPairing.objects.filter(club_id=club_id, position__gte=start).delete()
+    _insert_rated(club_id, start, games, history)
+    _players_store(after)
     return True
 
 
-def _insert(model: Any, columns: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
-    """Many new rows at once: one ``COPY`` on PostgreSQL (no model instances: a full
-    replay writes half a million points), ``bulk_create`` elsewhere."""
+def _insert_rated(
+    club_id: Any,
+    start: int,
+    games: Sequence[tuple[int, Any, Game]],
+    history: list[list[tuple[int, float, float]]],
+) -> None:
+    """The rated pairings from ``start``: one ``COPY`` on PostgreSQL, its text written
+    here in one pass (no model instances, no per-row encoding by the driver: a full replay
+    writes 100,000 rows and 400,000 points), ``bulk_create`` elsewhere."""
     if connection.vendor != "postgresql":
-        model.objects.bulk_create(
-            [model(**dict(zip(columns, row, strict=True))) for row in rows],
+        RatedPairing.objects.bulk_create(
+            [
+                RatedPairing(
+                    club_id=club_id,
+                    position=start + i,
+                    pairing_id=pairing_id,
+                    finished_at=at,
+                    teams=[list(game.a), list(game.b)],
+                    outcome=game.outcome,
+                    after=[list(point) for point in points],
+                )
+                for i, ((pairing_id, at, game), points) in enumerate(
+                    zip(games, history, strict=True)
+                )
+            ],
             batch_size=1000,
         )
         return
-    quote = connection.ops.quote_name
-    names = ", ".join(quote(column) for column in columns)
-    statement = f"COPY {quote(model._meta.db_table)} ({names}) FROM STDIN"
+    # COPY's text format. Every value is a number, an id, a stamp (as PostgreSQL wrote it), an
+    # outcome code or a list of ids and floats written as JSON (``repr`` of a float is
+    # the shortest text that reads back the same float).
+    club = str(club_id)
+    lines = []
+    for i, ((pairing_id, at, game), points) in enumerate(zip(games, history, strict=True)):
+        a = ",".join(map(str, game.a))
+        b = ",".join(map(str, game.b))
+        after = ",".join([f"[{p},{mu!r},{sigma!r}]" for p, mu, sigma in points])
+        lines.append(
+            f"{club}\t{start + i}\t{pairing_id}\t{at}\t[[{a}],[{b}]]\t{game.outcome}\t[{after}]\n"
+        )
+    statement = (
+        "COPY tournaments_ratedpairing "
+        "(club_id, position, pairing_id, finished_at, teams, outcome, after) FROM STDIN"
+    )
     with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
-        # COPY's text format built here and sent in large blocks (``write_row`` per row
-        # cost more than the rating itself). Every value here is a number, an id, a
-        # stamp, an outcome code or a list of ids: ``str`` writes each as PostgreSQL
-        # reads it (a list of ints is its JSON, a float's text reads back the same).
-        for first in range(0, len(rows), COPY_BLOCK):
-            block = rows[first : first + COPY_BLOCK]
-            copy.write("".join(["\t".join(map(str, row)) + "\n" for row in block]))
+        for first in range(0, len(lines), COPY_BLOCK):
+            copy.write("".join(lines[first : first + COPY_BLOCK]))
 
 
 COPY_BLOCK = 50000
@@ -225,7 +242,7 @@ PLAYER_UPDATE = (
 )
 
 
-def _players_store(club: Club, after: dict[int, Rating]) -> None:
+def _players_store(after: dict[int, Rating]) -> None:
     """The ratings of the players the replay touched: the replay's, or the defaults for a
     player it left with no rated pairing (a result removed)."""
     rows = [(r.mu, r.sigma, r.rated, player) for player, r in after.items()]
@@ -245,54 +262,83 @@ def ratings_by_key(club_id: Any, name_lists: Iterable[Iterable[str]]) -> dict[st
     return {name: by_key[name_key(name)] for name in names if name_key(name) in by_key}
 
 
+# On PostgreSQL a finished stamp is read as the database writes it (the session's time
+# zone is UTC) and written back as read: no parsing, no formatting of 100,000 stamps.
+STAMP = Cast("finished_at", TextField())
+
+
 def rated_games(club_id: Any, since: Any = None) -> list[tuple[int, Any, Game]]:
     """Every finished pairing of the club's tournaments (finished at ``since`` or later)
     that has players on both sides, in the order they were finished: ``(id, finished_at,
-    game)``."""
-    seats: dict[tuple[Any, int], list[int]] = defaultdict(list)
-    for tournament, number, player in (
-        EntryPlayer.objects.filter(entry__tournament__club_id=club_id)
-        .order_by("entry_id", "seat")
-        .values_list("entry__tournament_id", "entry__number", "player_id")
-    ):
-        seats[(tournament, number)].append(player)
-    games = []
+    game)``. One query of plain values for the pairings (their two entry numbers taken
+    out of the JSON by the database), one for the entries' players."""
     pairings = Pairing.objects.filter(
         tournament__club_id=club_id, status=Pairing.Status.FINISHED, finished_at__isnull=False
     )
     if since is not None:
         pairings = pairings.filter(finished_at__gte=since)
-    rows: Iterable[Any] = pairings.order_by("finished_at", "id").values_list(
-        "id", "finished_at", "tournament_id", "entries", "result", "winner"
-    )
-    if connection.vendor == "postgresql":  # the cursor's own types, no field converters
+    if connection.vendor == "postgresql":
+        length = Func(F("entries"), function="jsonb_array_length", output_field=IntegerField())
+        rows: Iterable[Any] = (
+            pairings.annotate(count=length)
+            .filter(count=2)
+            .annotate(
+                first=Cast(KT("entries__0"), IntegerField()),
+                second=Cast(KT("entries__1"), IntegerField()),
+                stamp=STAMP,
+            )
+            .order_by("finished_at", "id")
+            .values_list("id", "stamp", "tournament_id", "first", "second", "result", "winner")
+        )
+        # The cursor's own types, no field converters (a full replay reads 100,000 rows).
         sql, params = rows.query.sql_with_params()  # type: ignore[attr-defined]
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             rows = cursor.fetchall()
-    for pk, finished, tournament, entries, result, winner in rows:
-        if isinstance(entries, str):  # JSON comes back as text on some backends
-            entries = json.loads(entries)
-        if len(entries) != 2:
-            continue
-        a, b = (tuple(seats.get((tournament, n), ())) for n in entries)
+    else:
+        rows = [
+            (pk, at, tournament, entries[0], entries[1], result, winner)
+            for pk, at, tournament, entries, result, winner in pairings.order_by(
+                "finished_at", "id"
+            ).values_list("id", "finished_at", "tournament_id", "entries", "result", "winner")
+            if len(entries) == 2
+        ]
+    players = EntryPlayer.objects.filter(entry__tournament__club_id=club_id)
+    if since is not None:  # only the tournaments of these pairings
+        players = players.filter(entry__tournament_id__in={row[2] for row in rows})
+    seats: dict[tuple[Any, int], list[int]] = defaultdict(list)
+    for tournament, number, player in players.order_by("entry_id", "seat").values_list(
+        "entry__tournament_id", "entry__number", "player_id"
+    ):
+        seats[(tournament, number)].append(player)
+    teams = {key: tuple(value) for key, value in seats.items()}
+    games = []
+    for pk, finished, tournament, first, second, result, winner in rows:
+        a = teams.get((tournament, first))
+        b = teams.get((tournament, second))
         if a and b:
-            outcome = "draw" if result == "draw" else "a" if winner == entries[0] else "b"
+            outcome = "draw" if result == "draw" else "a" if winner == first else "b"
             games.append((pk, finished, Game(a, b, outcome)))
     return games
 
 
-def stored_games(club_id: Any, since: Any = None) -> tuple[int, list[tuple[int, Any, Game]]]:
+def stored_games(
+    club_id: Any, since: Any = None, rated_up_to: int = 0
+) -> tuple[int, list[tuple[int, Any, Game]]]:
     """The pairings as they were rated (finished at ``since`` or later): the position of
-    the first, and each ``(id, finished_at, game)`` in order."""
+    the first (``rated_up_to``, the club's count, when there is none), and each ``(id,
+    finished_at, game)`` in order."""
     rated = RatedPairing.objects.filter(club_id=club_id)
-    offset = 0
     if since is not None:
-        offset = rated.filter(finished_at__lt=since).count()
         rated = rated.filter(finished_at__gte=since)
+    stamp = STAMP if connection.vendor == "postgresql" else F("finished_at")
+    rows = list(
+        rated.annotate(stamp=stamp)
+        .order_by("position")
+        .values_list("position", "pairing_id", "stamp", "teams", "outcome")
+    )
+    offset = rows[0][0] if rows else rated_up_to if since is not None else 0
     return offset, [
         (pairing, finished, Game(tuple(teams[0]), tuple(teams[1]), outcome))
-        for pairing, finished, teams, outcome in rated.order_by("position").values_list(
-            "pairing_id", "finished_at", "teams", "outcome"
-        )
+        for _position, pairing, finished, teams, outcome in rows
     ]

@@ -103,10 +103,18 @@ def _play(api: Club, tournament: dict[str, Any], winners: dict[int, int]) -> Non
         api.result(tournament, 1, pairing["slot"], winner=winner, points=[10, 3])
 
 
-def _by_library(api: Club, tournament: dict[str, Any], names: dict[int, list[str]]):
-    """Every player's (mu, sigma), rated here by the library in the order played."""
+def _by_library(api: Club, tournament: dict[str, Any], names: dict[int, list[str]], *more):
+    """Every player's (mu, sigma), rated here by the library in the order played (the
+    first round of ``tournament``, then of each of ``more``: tournament, names, …)."""
     model = PlackettLuce()
     ratings: dict[str, Any] = {}
+    evenings = [(tournament, names), *zip(more[::2], more[1::2], strict=True)]
+    for evening, names in evenings:
+        _rate_round(api, model, ratings, evening, names)
+    return {(name, k): getattr(r, k) for name, r in ratings.items() for k in ("mu", "sigma")}
+
+
+def _rate_round(api: Club, model, ratings, tournament, names) -> None:
     for pairing in api.round(tournament, 1)["pairings"]:
         teams = [names[n] for n in pairing["entries"]]
         rated = model.rate(
@@ -115,7 +123,6 @@ def _by_library(api: Club, tournament: dict[str, Any], names: dict[int, list[str
         )
         for team, after in zip(teams, rated, strict=True):
             ratings.update(zip(team, after, strict=True))
-    return {(name, k): getattr(r, k) for name, r in ratings.items() for k in ("mu", "sigma")}
 
 
 def _ratings(api: Club, club: dict[str, Any]) -> dict[tuple[str, str], float]:
@@ -169,6 +176,11 @@ def test_a_merge_moves_the_entries_and_re_rates(api):
     assert response.json()["number"] == anna and response.json()["rated_pairings"] == 2
     assert api.get(f"/api/clubs/{club['id']}/players/{ana}/").status_code == 404
     assert len(response.json()["history"]) == 2
+    # The merged club rated as the library rates both evenings with Ana as Anna.
+    names = {n + 1: team for n, team in enumerate(TEAMS)}
+    expected = _by_library(api, first, names, second, names)
+    assert _ratings(api, club) == pytest.approx(expected, abs=1e-4)
+    assert "Ana" not in api.players(club)
     bad = api.post(f"/api/clubs/{club['id']}/players/{anna}/merge/", {"into": 999})
     assert bad.status_code == 400 and "into" in bad.json()
 
@@ -208,6 +220,9 @@ def test_a_copy_takes_the_settings_not_the_entries_and_a_season_ranks_players(ap
     assert bad.status_code == 400 and "copy_of" in bad.json()
     bad = api.post(f"/api/clubs/{club['id']}/seasons/", {"name": "S", "scoring": "elo"})
     assert bad.status_code == 400 and "scoring" in bad.json()
+    huge = {"name": "S", "scoring": "match_points", "best_of": 10**12}
+    bad = api.post(f"/api/clubs/{club['id']}/seasons/", huge)
+    assert bad.status_code == 400 and "best_of" in bad.json()
     text = api.get(f"/api/clubs/{club['view_id']}/seasons/1/standings/?format=csv")
     assert text.content.startswith("\ufeff".encode())
 

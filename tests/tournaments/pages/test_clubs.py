@@ -6,9 +6,12 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import translation
 
+from scorekeeper import rules, words
 from tournaments import services
-from tournaments.models import Player, Round, Tournament
+from tournaments.models import Player, Round, Season, Tournament
+from tournaments.pages import clubs as pages_clubs
 from tournaments.services import clubs
 
 TEAMS = [["سارا", "رامي"], ["مریم", "Zoë"], ["Anna", "Bruno"], ["Carla", "Dario"]]
@@ -112,3 +115,110 @@ def test_the_tournament_desk_offers_the_clubs_players_only_for_a_clubs_tournamen
         entries=[{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
     )
     assert "club-players" not in client.get(f"/d/{alone.pk}/").content.decode()
+
+
+NEW = {
+    "name": "Primo venerdì",
+    "preset": "swiss",
+    "rounds": "2",
+    "advance": "4",
+    "groups": "2",
+    "tiebreaks": "default",
+    "auto_advance": "on",
+    "entries": "\n".join(f"T{i}: {a}, {b}" for i, (a, b) in enumerate(TEAMS, 1)),
+    "break_minutes": "5",
+    "hands_per_match": "",
+    "round_minutes": "50",
+    "games_to_win": "1",
+    "at_time": "finish_hand",
+    "seed_in_order": "",
+}
+
+
+def test_a_clubs_first_tournament_is_created_from_its_desk(transactional_db):
+    club = clubs.club_create(name="Nuovo circolo", language="it")
+    clubs.season_create(club_id=club.pk, name="Primavera", scoring="match_points")
+    client = Client()
+    desk = client.get(f"/club/{club.pk}/").content.decode()
+    assert 'name="variant"' in desk and 'name="season"' in desk
+    chosen = client.get(f"/club/{club.pk}/new/", {"variant": "tarneeb", "season": "1"})
+    assert chosen.status_code == 302
+    assert chosen["Location"] == f"/club/{club.pk}/new/tarneeb/?season=1"
+    page = client.get(chosen["Location"])
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Nuovo circolo" in html and "Primavera" in html and 'name="entries"' in html
+    created = client.post(chosen["Location"], NEW)
+    assert created.status_code == 302, created.content.decode()[:3000]
+    tournament = Tournament.objects.get(club=club)
+    assert created["Location"] == f"/d/{tournament.pk}/"
+    assert tournament.season.number == 1 and tournament.name == "Primo venerdì"
+    assert Player.objects.filter(club=club).count() == 8  # the entries name the players
+    # The desk lists it, in words: its game, its format, its season.
+    desk = client.get(f"/club/{club.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert f'href="/d/{tournament.pk}/"' in desk
+    with translation.override("fr"):
+        game = words.game_name(rules.VARIANTS["tarneeb"])
+        swiss = str(pages_clubs.FORMAT_LABELS["swiss"])
+    assert (
+        f"{game} · {swiss} · Primavera" in desk and "swiss" not in desk.split("club-tournaments")[1]
+    )
+    # Without a season, and a refused creation stores nothing.
+    plain = client.get(f"/club/{club.pk}/new/", {"variant": "tarneeb", "season": ""})
+    assert plain["Location"] == f"/club/{club.pk}/new/tarneeb/"
+    refused = client.post(plain["Location"], {**NEW, "rounds": "²"})
+    assert refused.status_code == 400 and Tournament.objects.filter(club=club).count() == 1
+    second = client.post(plain["Location"], {**NEW, "name": "Secondo"})
+    assert second.status_code == 302
+    assert Tournament.objects.get(club=club, name="Secondo").season is None
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"variant": "tarneeb", "season": "9"},
+        {"variant": "nothing", "season": ""},
+        {"variant": "\x00", "season": "²"},
+        {},
+    ],
+)
+def test_a_bad_choice_of_game_or_season_is_400_on_the_desk(club, query):
+    response = Client().get(f"/club/{club.pk}/new/", query)
+    assert response.status_code == 400 and 'name="variant"' in response.content.decode()
+    assert Client().get(f"/club/{club.pk}/new/tarneeb/?season=9").status_code == 400
+    assert Client().get(f"/club/{club.pk}/new/nothing/").status_code == 404
+    assert Client().get(f"/club/{club.view_id}/new/tarneeb/").status_code == 404
+
+
+def test_a_season_is_edited_from_the_desk(club):
+    client = Client()
+    edit = {"number": 1, "name": "Inverno 2027", "scoring": "average_placement", "points": ""}
+    assert client.post(f"/club/{club.pk}/season_edit/", edit).status_code == 302
+    season = Season.objects.get(club=club, number=1)
+    assert (season.name, season.scoring, season.points) == ("Inverno 2027", "average_placement", [])
+    missing = client.post(f"/club/{club.pk}/season_edit/", {**edit, "number": 7})
+    assert missing.status_code == 400
+    assert "The club has no season of this number." in missing.content.decode()
+    bad = client.post(f"/club/{club.pk}/season_edit/", {**edit, "points": "10, x"})
+    assert bad.status_code == 400
+    assert Season.objects.get(club=club, number=1).scoring == "average_placement"
+
+
+@pytest.mark.parametrize("language", ["en", "ar", "fa", "hy", "it", "fr"])
+def test_a_seasons_scoring_and_a_tournaments_game_are_words_in_each_language(club, language):
+    clubs.season_create(club_id=club.pk, name="Estate", scoring="match_points")
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    desk = client.get(f"/club/{club.pk}/").content.decode()
+    public = client.get(f"/p/c/{club.view_id}/").content.decode()
+    with translation.override(language):
+        placement = str(pages_clubs.SCORING_LABELS["placement"])
+        match_points = str(pages_clubs.SCORING_LABELS["match_points"])
+        game = words.game_name(rules.VARIANTS["tarneeb"])
+    if language != "en":  # a real translation, not the English words
+        assert placement != "Points by placement" and match_points != "Match points"
+    assert f"Inverno · {placement}" in desk and f"Estate · {match_points}" in desk
+    assert f"{match_points}</p>" in public  # the latest season's, on the public page
+    for code in ("placement", "match_points", "average_placement", "tarneeb", "swiss"):
+        for html in (desk, public):
+            assert f"· {code}" not in html and f">{code}<" not in html
+    assert game in desk

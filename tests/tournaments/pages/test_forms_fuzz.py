@@ -13,7 +13,8 @@ import pytest
 from scorekeeper import rules
 from tests.fuzz import FUZZ_FEW, fuzz
 from tournaments import validation
-from tournaments.models import Tournament
+from tournaments.models import Season, Tournament
+from tournaments.services import clubs
 
 pytestmark = pytest.mark.django_db
 
@@ -216,5 +217,66 @@ def test_the_melee_desks_result_never_fails(client, slug, field, body):
     def post(value: str) -> Any:
         url = f"/d/{tournament.pk}/rounds/1/pairings/1/{action}/"
         return client.post(url, {**body, field: value})
+
+    fuzz(post, FUZZ_FEW)
+
+
+# The club's desk (``/club/<id>/``): (field, how it is sent, url under the desk, a valid body).
+CLUB_FORMS = [
+    ("variant", "get", "new/", {"season": "1"}),
+    ("season", "get", "new/", {"variant": "belote"}),
+    ("season", "get", "new/belote/", {}),
+    ("name", "post", "season/", {"scoring": "placement", "points": "10,6"}),
+    ("scoring", "post", "season/", {"name": "S", "points": "10,6"}),
+    ("points", "post", "season/", {"name": "S", "scoring": "placement"}),
+    ("best_of", "post", "season/", {"name": "S", "scoring": "placement", "points": "1"}),
+    ("number", "post", "season_edit/", {"name": "S", "scoring": "match_points"}),
+    ("name", "post", "season_edit/", {"number": "1", "scoring": "match_points"}),
+    ("scoring", "post", "season_edit/", {"number": "1", "name": "S"}),
+    ("points", "post", "season_edit/", {"number": "1", "name": "S", "scoring": "placement"}),
+    ("best_of", "post", "season_edit/", {"number": "1", "name": "S", "scoring": "placement"}),
+    ("name", "post", "player/", {}),
+    ("number", "post", "rename/", {"name": "Nina"}),
+    ("name", "post", "rename/", {"number": "1"}),
+    ("number", "post", "merge/", {"into": "2"}),
+    ("into", "post", "merge/", {"number": "1"}),
+]
+
+
+@pytest.mark.parametrize(("field", "method", "url", "body"), CLUB_FORMS)
+def test_the_club_desks_forms_never_fail(client, field, method, url, body):
+    club = clubs.club_create(name="Club", language="fr")
+    clubs.season_create(club_id=club.pk, name="Winter", scoring="match_points")
+    clubs.player_create(club_id=club.pk, name="Anna")
+    clubs.player_create(club_id=club.pk, name="Bruno")
+
+    def post(value: str) -> Any:
+        seasons = Season.objects.count()
+        if url == "new/belote/":
+            response = client.get(f"/club/{club.pk}/{url}", {field: value})
+        else:
+            response = getattr(client, method)(f"/club/{club.pk}/{url}", {**body, field: value})
+        assert response.status_code in (200, 302, 400), response.status_code
+        if response.status_code == 400:
+            assert Season.objects.count() == seasons  # nothing stored on error
+        return response
+
+    fuzz(post)
+
+
+@pytest.mark.parametrize("field", sorted(CREATE))
+def test_the_clubs_creation_page_never_fails(client, field):
+    club = clubs.club_create(name="Club", language="fr")
+    clubs.season_create(club_id=club.pk, name="Winter", scoring="match_points")
+
+    def post(value: str) -> Any:
+        before = Tournament.objects.count()
+        response = client.post(f"/club/{club.pk}/new/coinche/?season=1", {**CREATE, field: value})
+        if response.status_code != 302:
+            assert response.status_code == 400
+            assert Tournament.objects.count() == before
+        else:
+            assert Tournament.objects.filter(club=club).count() == before + 1
+        return response
 
     fuzz(post, FUZZ_FEW)
