@@ -199,7 +199,7 @@ def test_a_poll_never_waits_for_a_render_while_a_recent_copy_is_at_hand(
     rendered.clear()
     fresh = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert fresh.status_code == 200 and fresh["ETag"] != first["ETag"] and rendered == []
-    assert "321 – 123" in fresh.content.decode()
+    assert "321 – 123" in re.sub(r"</?bdi[^>]*>", "", fresh.content.decode())
     _first_result_of_table(director, tournament, 1)
     clock[0] += public_parts.MAX_STALE  # a copy nobody asked for a while: rendered first
     last = Client().get(url, HTTP_IF_NONE_MATCH=fresh["ETag"])
