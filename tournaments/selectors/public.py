@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper.selectors import VIEW_ID
@@ -169,7 +170,14 @@ def entry_history(view_id: str, number: int) -> dict[str, Any]:
     names = data["names"]
 
     def people(numbers: list[int]) -> list[dict[str, Any]]:
-        return [{"number": n, "name": names.get(n, "?")} for n in numbers]
+        return [
+            {
+                "number": n,
+                "name": names.get(n, "?"),
+                "url": reverse("tournament-entry", args=[view_id, n]),
+            }
+            for n in numbers
+        ]
 
     rows = []
     for round_ in data["rounds"]:

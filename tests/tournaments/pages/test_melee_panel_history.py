@@ -86,10 +86,13 @@ def test_a_players_history_names_partner_and_both_opponents(director: Director) 
     director.result(t, 1, pairing["slot"], winner=d, points=[40, 122])
     by = named(t)
     words = text(entry_page(t, a))
-    assert "Partner" in words and "Opponents" in words
-    assert f"{by[c]} {by[b]} & {by[d]} 40 – 122 lost" in words
+    assert "Partner and opponents" in words
+    assert (
+        f"Round 1 table {pairing['table']} with {by[c]} against {by[b]} & {by[d]} lost 40 – 122"
+        in words
+    )
     words = text(entry_page(t, d))
-    assert f"{by[b]} {by[a]} & {by[c]} 122 – 40 won" in words
+    assert f"with {by[b]} against {by[a]} & {by[c]} won 122 – 40" in words
     # each name links to that player's page
     html = entry_page(t, a)
     for number in (b, c, d):
@@ -109,8 +112,8 @@ def test_a_persian_players_history_reads_right_to_left(director: Director) -> No
     html = entry_page(t, a, "fa")
     assert 'dir="rtl"' in html and EASTERN_DIGITS.search(html) is None
     words = text(html)
-    assert "یار" in words and "حریفان" in words
-    assert f"{by[c]} {by[b]} & {by[d]} 162 – 0 برد" in words
+    assert "یار و حریفان" in words
+    assert f"با {by[c]} در برابر {by[b]} & {by[d]} برد 162 – 0" in words
     assert "در این دور استراحت کرد" in text(entry_page(t, round_["sit_out"][0], "fa"))
 
 
@@ -122,7 +125,7 @@ def test_a_trionfo_players_history_names_the_table_and_the_place(director: Direc
     first, second = table["entries"][:2]
     words = text(entry_page(t, first))
     mates = " · ".join(by[n] for n in table["entries"] if n != first)
-    assert "Table-mates" in words and f"{mates} 12 place 3 of 5" in words
+    assert "Table-mates" in words and f"{mates} place 3 of 5 12" in words
     assert "shared place 1 of 5" in text(entry_page(t, second))
     words = text(entry_page(t, first, "fa"))
     assert "میزی" in words  # the table-mates' heading
