@@ -506,6 +506,13 @@ def test_melee_screenshots(browser, site, language):
     page.goto(f"{site}/p/{melee.view_id}/")
     page.wait_for_load_state("networkidle")
     page.screenshot(path=str(TOURNAMENT_OUT / f"{language}-melee-public.png"), full_page=True)
+    # the standings scrolled to their far end: the tiebreaks and the partners column
+    standings = page.locator(".standings .scroll").first
+    standings.evaluate(
+        "e => { const rtl = getComputedStyle(e).direction === 'rtl';"
+        " e.scrollLeft = rtl ? -e.scrollWidth : e.scrollWidth; }"
+    )
+    standings.screenshot(path=str(TOURNAMENT_OUT / f"{language}-melee-standings-end.png"))
     page.goto(f"{site}/d/{melee.pk}/cards/?per_page=2")
     page.screenshot(path=str(OUT / f"{language}-melee-cards.png"), full_page=True)
     # at the table: the match page's tournament panel; a player's rounds (partner, opponents)

@@ -130,3 +130,19 @@ def test_a_trionfo_players_history_names_the_table_and_the_place(director: Direc
     words = text(entry_page(t, first, "fa"))
     assert "میزی" in words  # the table-mates' heading
     assert "رتبهٔ 3 از 5" in words
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "partners"), ("fa", "یارها")])
+def test_the_standings_count_each_players_partners(director: Director, lang, word) -> None:
+    t = melee(director, NAMES)
+    pairing = next(p for p in director.round(t, 1)["pairings"] if p.get("teams"))
+    director.result(t, 1, pairing["slot"], winner=pairing["teams"][0][0], points=[162, 0])
+    client = Client()
+    client.cookies["django_language"] = lang
+    for url in (f"/p/{t['view_id']}/projector/", f"/p/{t['view_id']}/"):
+        html = client.get(url).content.decode()
+        assert f'<th scope="col">{word}</th>' in html, url
+    # the last cell of the public standings' first row: one partner so far
+    standings = html.split('id="standings-title"', 1)[1]
+    row = standings.split("<tbody>", 1)[1].split("</tr>", 1)[0]
+    assert row.rstrip().endswith('<td class="num">1</td>')
