@@ -146,3 +146,11 @@ def test_the_standings_count_each_players_partners(director: Director, lang, wor
     standings = html.split('id="standings-title"', 1)[1]
     row = standings.split("<tbody>", 1)[1].split("</tr>", 1)[0]
     assert row.rstrip().endswith('<td class="num">1</td>')
+
+
+@pytest.mark.parametrize("games", [1, 2])
+def test_the_desk_asks_for_games_won_only_in_a_best_of_three(director: Director, games) -> None:
+    t = melee(director, NAMES[:8], games_to_win=games)
+    desk = Client().get(f"/d/{t['id']}/").content.decode()
+    assert ("Games won (best of three)" in desk) is (games == 2)
+    assert 'name="points_1"' in desk
