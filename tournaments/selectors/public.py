@@ -181,10 +181,14 @@ def entry_history(view_id: str, number: int) -> dict[str, Any]:
 
     rows = []
     for round_ in data["rounds"]:
-        if number in (round_.get("sit_out") or ()):
+        sits_out = number in (round_.get("sit_out") or ())
+        if sits_out and not any(number in p["entries"] for p in round_["pairings"]):
             rows.append({"round": round_["name"], "number": round_["number"], "sit_out": True})
         for pairing in round_["pairings"]:
             if number not in pairing["entries"]:
+                continue
+            if sits_out and pairing["bye"]:  # an individual event's sit-out is kept as a bye
+                rows.append({"round": round_["name"], "number": round_["number"], "sit_out": True})
                 continue
             mine = pairing["entries"].index(number)
             other = [n for n in pairing["entries"] if n != number]

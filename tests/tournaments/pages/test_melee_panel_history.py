@@ -99,7 +99,9 @@ def test_a_players_history_names_partner_and_both_opponents(director: Director) 
         assert f"/p/{t['view_id']}/entries/{number}/" in html
     # the one who sits the round out is told so
     resting = round_["sit_out"][0]
-    assert "sat out this round" in text(entry_page(t, resting))
+    words = text(entry_page(t, resting))
+    assert words.count("Round 1") == 1 and "sat out this round" in words  # said once
+    assert " bye " not in words
 
 
 def test_a_persian_players_history_reads_right_to_left(director: Director) -> None:
