@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import template
-from django.utils.html import conditional_escape, escape
+from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
@@ -65,3 +65,10 @@ def partners(values: Iterable[Any]) -> SafeString:
     """``team|partners``: an individual event's team, each name isolated, joined by "&", in
     one box (a line breaks between the teams, not between partners)."""
     return mark_safe(f'<span class="team">{bdi_join(values, " & ")}</span>')
+
+
+@register.filter
+def link(value: Any, url: str) -> SafeString:
+    """``name|link:url``: the name isolated, as a link (a sentence's name placeholder that
+    leads to that player's page, without markup in the sentence)."""
+    return format_html('<a href="{}">{}</a>', url, bdi(value))

@@ -474,7 +474,8 @@ def test_melee_screenshots(browser, site, language):
         entries=[{"name": name} for name in players],
     )
     tournament_services.tournament_start(tournament_id=melee.pk)
-    first = tournament_selectors.rounds_data(melee, director=True)[0]["pairings"][0]
+    round_one = tournament_selectors.rounds_data(melee, director=True)[0]
+    first, rested = round_one["pairings"][0], round_one["sit_out"][0]
     tournament_services.pairing_result_set(
         tournament_id=melee.pk,
         round_number=1,
@@ -505,8 +506,27 @@ def test_melee_screenshots(browser, site, language):
     page.goto(f"{site}/p/{melee.view_id}/")
     page.wait_for_load_state("networkidle")
     page.screenshot(path=str(TOURNAMENT_OUT / f"{language}-melee-public.png"), full_page=True)
+    # the standings scrolled to their far end: the tiebreaks and the partners column
+    standings = page.locator(".standings .scroll").first
+    standings.evaluate(
+        "e => { const rtl = getComputedStyle(e).direction === 'rtl';"
+        " e.scrollLeft = rtl ? -e.scrollWidth : e.scrollWidth; }"
+    )
+    standings.screenshot(path=str(TOURNAMENT_OUT / f"{language}-melee-standings-end.png"))
     page.goto(f"{site}/d/{melee.pk}/cards/?per_page=2")
     page.screenshot(path=str(OUT / f"{language}-melee-cards.png"), full_page=True)
+    # at the table: the match page's tournament panel; a player's rounds (partner, opponents)
+    page.goto(f"{site}/m/{first['match']}/")
+    page.wait_for_load_state("networkidle")
+    page.screenshot(path=str(TOURNAMENT_OUT / f"{language}-melee-match.png"))
+    for name, url in (
+        ("melee-player", f"/p/{melee.view_id}/entries/{first['teams'][0][0]}/"),
+        ("melee-sit-out", f"/p/{melee.view_id}/entries/{rested}/"),
+    ):
+        page.goto(site + url)
+        page.screenshot(path=str(TOURNAMENT_OUT / f"{language}-{name}.png"), full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"{name} overflows: {width}px"
     context.close()
     projector = browser.new_context(viewport={"width": 1920, "height": 1080}, locale=language)
     page = projector.new_page()

@@ -224,9 +224,14 @@ def _state(view_id: str, version: int) -> dict[str, Any]:
 
 
 def _with_columns(data: dict[str, Any]) -> dict[str, Any]:
-    """The standings' tiebreak columns: the tournament's order, then the other metrics."""
+    """The standings' tiebreak columns: the tournament's order, then the other metrics (an
+    individual event's last: ``partners``)."""
     keys = [k for k in data["tiebreaks"] if k not in ("played", "wins", "draws", "losses")]
-    data["columns"] = [{"key": key, "word": tiebreak_word(key)} for key in keys]
+    words = {key: tiebreak_word(key) for key in keys}
+    if data.get("individual"):  # an individual event: how many different partners each had
+        keys.append("partners")
+        words["partners"] = gettext("partners")
+    data["columns"] = [{"key": key, "word": words[key]} for key in keys]
     for row in [*data["standings"], *(r for stage in data["earlier"] for r in stage["rows"])]:
         row["cells"] = [row.get(key, 0) for key in keys]
     return data

@@ -16,6 +16,8 @@ from scorekeeper.models import Match
 from scorekeeper.rules import MatchConflict, RuleViolation
 
 from ..models import Pairing, ResultChange
+from ..selectors import lineups
+from ..selectors.rounds import teams_of
 from ..services import changes
 
 WAITING = (Pairing.Status.AWAITING, Pairing.Status.DISPUTED)
@@ -51,9 +53,14 @@ def confirmation(match_view: str, key: str | None) -> dict[str, Any] | None:
         "confirmed": confirmed,
         "settled": settled,
         "note": row.note,
+        # an individual event's table of four: its two teams are the sides of ``points``
         "sides": [
-            {"name": names.get(number, ""), "points": points}
-            for number, points in zip(row.entries, row.points or [0, 0], strict=False)
+            {"name": side["name"], "points": points}
+            for side, points in zip(
+                lineups.sides({"entries": row.entries, "teams": teams_of(row.entries)}, names),
+                row.points or [0] * len(row.entries),
+                strict=False,
+            )
         ],
         "key": key if row.status == Pairing.Status.AWAITING else None,
     }

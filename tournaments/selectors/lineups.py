@@ -10,6 +10,7 @@ from typing import Any
 
 from ..brackets import get_format
 from ..models import Tournament
+from .rounds import teams_of
 
 
 def lineup(pairing: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any] | None:
@@ -22,6 +23,11 @@ def lineup(pairing: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, An
     if len(pairing["entries"]) > 4:
         return {"teams": None, "seats": [names.get(n, "?") for n in pairing["entries"]]}
     return None
+
+
+def of_entries(entries: list[int], names: Mapping[int, str]) -> dict[str, Any] | None:
+    """``lineup`` of a stored pairing's ``entries`` (the match page's tournament panel)."""
+    return lineup({"entries": entries, "teams": teams_of(entries)}, names)
 
 
 def sides(pairing: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str, Any]]:

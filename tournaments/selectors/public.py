@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper.selectors import VIEW_ID
@@ -158,39 +159,86 @@ def _brackets(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def entry_history(view_id: str, number: int) -> dict[str, Any]:
-    """One entry's evening: every round, opponent, table and score.
+    """One entry's evening: every round, opponent, table and score. In an individual
+    event each round names the player's partner and both opponents (a table of four) or
+    the four table-mates and the player's place (trionfo), and a round sat out says so.
     ``Tournament.DoesNotExist`` for an unknown link or entry."""
     data = public_state(view_id)
     entry = next((e for e in data["entries"] if e["number"] == number), None)
     if entry is None:
         raise Tournament.DoesNotExist
+    names = data["names"]
+
+    def people(numbers: list[int]) -> list[dict[str, Any]]:
+        return [
+            {
+                "number": n,
+                "name": names.get(n, "?"),
+                "url": reverse("tournament-entry", args=[view_id, n]),
+            }
+            for n in numbers
+        ]
+
     rows = []
     for round_ in data["rounds"]:
+        sits_out = number in (round_.get("sit_out") or ())
+        if sits_out and not any(number in p["entries"] for p in round_["pairings"]):
+            rows.append({"round": round_["name"], "number": round_["number"], "sit_out": True})
         for pairing in round_["pairings"]:
             if number not in pairing["entries"]:
+                continue
+            if sits_out and pairing["bye"]:  # an individual event's sit-out is kept as a bye
+                rows.append({"round": round_["name"], "number": round_["number"], "sit_out": True})
                 continue
             mine = pairing["entries"].index(number)
             other = [n for n in pairing["entries"] if n != number]
             points = pairing["points"] or []
+            row: dict[str, Any] = {
+                "round": round_["name"],
+                "number": round_["number"],
+                "table": pairing["table"],
+                "bye": pairing["bye"],
+                "status": pairing["status"],
+                "partner": None,
+                "opponents": None,
+                "mates": None,
+                "place": None,
+            }
             if pairing.get("teams"):  # a table of four: the player's team is the side
                 mine %= 2
+                row["partner"] = people([n for n in pairing["teams"][mine] if n != number])[0]
+                row["opponents"] = people(pairing["teams"][1 - mine])
                 other = pairing["teams"][1 - mine]
-            rows.append(
+            elif len(pairing["entries"]) > 2:  # trionfo: four table-mates, a place
+                row["mates"] = people(other)
+                row["place"] = _place(points, mine) if pairing["status"] == "finished" else None
+            row.update(
                 {
-                    "round": round_["name"],
-                    "number": round_["number"],
-                    "table": pairing["table"],
-                    "bye": pairing["bye"],
-                    "status": pairing["status"],
-                    "opponent": data["names"].get(other[0]) if other else None,
+                    "opponent": names.get(other[0]) if other else None,
                     "opponent_number": other[0] if other else None,
                     "points_for": points[mine] if len(points) > mine else None,
                     "points_against": points[1 - mine] if len(points) == 2 else None,
                     "result": _result(pairing, number),
                 }
             )
+            rows.append(row)
     standing = next((s for s in data["standings"] if s["entry"] == number), None)
-    return {"tournament": data, "entry": entry, "rows": rows, "standing": standing}
+    # an individual event's seats at a table (4: partner and opponents; 5: table-mates)
+    seats = data["stages"][0].get("seats", 4) if data["individual"] else None
+    return {"tournament": data, "entry": entry, "rows": rows, "standing": standing, "seats": seats}
+
+
+def _place(points: list[int], mine: int) -> dict[str, Any] | None:
+    """A trionfo player's place at the table (1 to 5) by their own final score, and
+    whether another player shares it."""
+    if len(points) <= mine:
+        return None
+    score = points[mine]
+    return {
+        "place": 1 + sum(1 for p in points if p > score),
+        "shared": sum(1 for p in points if p == score) > 1,
+        "of": len(points),
+    }
 
 
 def _result(pairing: dict[str, Any], number: int) -> str | None:
@@ -238,6 +286,8 @@ def match_panel(match: dict[str, Any]) -> dict[str, Any] | None:
         tournament.entries.filter(number__in=pairing.entries).values_list("number", "name")
     )
     panel["teams"] = [names.get(number, "") for number in pairing.entries]
+    # an individual event's table: two teams (partners together) or trionfo's five players
+    panel["lineup"] = lineups.of_entries(pairing.entries, names)
     panel["why"] = _why(tournament, pairing)
     # "go to table N" only while that next round is the one in play
     panel["moved_on"] = panel["finished"] and tournament.round > round_.number + 1

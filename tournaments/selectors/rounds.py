@@ -29,6 +29,15 @@ def round_name(name: dict[str, Any]) -> str:
     return gettext("Round {number}").format(number=name.get("number"))
 
 
+def teams_of(entries: list[int]) -> list[list[int]] | None:
+    """An individual event's table of four: its two teams of two (seats 0 and 2 against
+    seats 1 and 3); ``None`` for any other pairing."""
+    if len(entries) != 4:
+        return None
+    first, second, third, fourth = entries
+    return [[first, third], [second, fourth]]
+
+
 def pairing_data(pairing: Pairing, *, director: bool) -> dict[str, Any]:
     data: dict[str, Any] = {
         "slot": pairing.slot,
@@ -38,9 +47,9 @@ def pairing_data(pairing: Pairing, *, director: bool) -> dict[str, Any]:
         "bracket": pairing.bracket,
         "group": pairing.group,
     }
-    if len(pairing.entries) == 4:  # an individual event's table: two teams of two
-        first, second, third, fourth = pairing.entries
-        data["teams"] = [[first, third], [second, fourth]]
+    teams = teams_of(pairing.entries)
+    if teams:
+        data["teams"] = teams
     if director:
         data["match"] = str(pairing.match_id) if pairing.match_id else None
     data.update(
