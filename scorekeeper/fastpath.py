@@ -38,6 +38,7 @@ from .models import Hand, HandChange, IdempotentRequest, Match
 
 # Every column but the key, in the model's order (new fields join by themselves).
 FIELDS = tuple(f.attname for f in Match._meta.concrete_fields if not f.primary_key)
+VALUES = attrgetter(*FIELDS)  # a match's ``FIELDS``, as a tuple
 JSON_FIELDS = {f.attname for f in Match._meta.concrete_fields if isinstance(f, JSONField)}
 
 MATCH_KEY_AT = [f.primary_key for f in Match._meta.concrete_fields].index(True)
@@ -284,7 +285,7 @@ def _remember(match: Match, version: str | None) -> None:
     _latest.pop(match.pk, None)
     if len(_latest) >= LATEST:
         del _latest[next(iter(_latest))]  # the oldest
-    _latest[match.pk] = (version, tuple(getattr(match, name) for name in FIELDS))
+    _latest[match.pk] = (version, VALUES(match))
 
 
 def forget(match_id: Any) -> None:
