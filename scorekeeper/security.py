@@ -18,7 +18,9 @@ Django 5.2 has no CSP of its own; this middleware needs nothing Django 6 removes
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from functools import lru_cache
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -65,5 +67,11 @@ def never_cache(response: HttpResponse) -> None:
     if response.has_header("Cache-Control") or response.has_header("Expires"):
         add_never_cache_headers(response)
         return
-    response.headers["Expires"] = http_date()
+    response.headers["Expires"] = _http_date(int(time.time()))
     response.headers["Cache-Control"] = NEVER_CACHE
+
+
+@lru_cache(maxsize=1)
+def _http_date(second: int) -> str:
+    """``http_date`` of this second (it shows whole seconds), formatted once a second."""
+    return http_date(second)
