@@ -42,13 +42,15 @@ def hand_row(match: Match, played: PlayedHand) -> Hand:
     result = played.to_dict()
     for key in HAND_COLUMNS:
         result.pop(key)
-    return Hand(
-        match=match,
+    hand = Hand(
+        match_id=match.pk,  # by its key: setting ``match=`` asks the database router
         number=played.number,
         game=played.game,
         input=dict(played.input),
         result=result,
     )
+    Hand.match.field.set_cached_value(hand, match)  # ``hand.match`` is ``match``, unread
+    return hand
 
 
 def hand_data(hand: Hand) -> dict[str, Any]:

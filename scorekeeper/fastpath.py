@@ -30,7 +30,7 @@ from operator import attrgetter
 from types import SimpleNamespace
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import AutoField, JSONField, Model
 from django.utils import timezone
 
@@ -38,6 +38,7 @@ from .models import Hand, HandChange, IdempotentRequest, Match
 
 # Every column but the key, in the model's order (new fields join by themselves).
 FIELDS = tuple(f.attname for f in Match._meta.concrete_fields if not f.primary_key)
+VALUES = attrgetter(*FIELDS)  # a match's ``FIELDS``, as a tuple
 JSON_FIELDS = {f.attname for f in Match._meta.concrete_fields if isinstance(f, JSONField)}
 
 MATCH_KEY_AT = [f.primary_key for f in Match._meta.concrete_fields].index(True)
@@ -127,8 +128,15 @@ _latest: dict[Any, tuple[str, tuple[Any, ...]]] = {}
 LATEST = 2048
 
 
+def _db() -> Any:
+    """This thread's connection to the default database, which ``connection`` is: each of
+    ``connection``'s attributes looks it up anew (a microsecond or two each, a dozen times
+    a hand), so the hot path looks it up once per function."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
 def fast() -> bool:
-    return connection.vendor == "postgresql"
+    return _db().vendor == "postgresql"
 
 
 def _prepared() -> Any:
@@ -138,13 +146,14 @@ def _prepared() -> Any:
     Django's wrappers, as ``connection.cursor()`` is: counted, logged, errors translated.
     (Django prepares nothing by default, for transaction-mode poolers; psycopg names its
     statements at the protocol level, which PgBouncer 1.21 and later keep apart.)"""
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    raw = connection.connection
+    db = _db()
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    raw = db.connection
     if raw.prepare_threshold is None:  # Django's "never": only what asks is prepared
         raw.prepare_threshold = NEVER_BY_ITSELF
-    with connection.wrap_database_errors:
-        return connection._prepare_cursor(_prepared_cursor()(raw))
+    with db.wrap_database_errors:
+        return db._prepare_cursor(_prepared_cursor()(raw))
 
 
 NEVER_BY_ITSELF = 2**31 - 1  # executions before psycopg prepares a statement unasked
@@ -241,7 +250,7 @@ def _match(match_id: Any, values: Sequence[Any]) -> Match:
     positional ``__init__``: a quarter of the time of naming every field)."""
     row = list(values)
     row.insert(MATCH_KEY_AT, match_id)
-    return Match.from_db(connection.alias, None, row)
+    return Match.from_db(DEFAULT_DB_ALIAS, None, row)  # ``connection``'s alias
 
 
 def _hand(match: Match, values: Sequence[Any]) -> Hand:
@@ -249,7 +258,7 @@ def _hand(match: Match, values: Sequence[Any]) -> Hand:
     row = dict(zip(HAND_ROW, values, strict=True), match_id=match.pk)
     for stamp in ("created_at", "updated_at"):
         row[stamp] = datetime.fromisoformat(row[stamp])
-    hand = Hand.from_db(connection.alias, None, [row[name] for name in HAND_FIELDS])
+    hand = Hand.from_db(DEFAULT_DB_ALIAS, None, [row[name] for name in HAND_FIELDS])
     hand.match = match
     return hand
 
@@ -259,7 +268,8 @@ def remembered(match_id: Any) -> Snapshot | None:
     against the database: ``append_or_read`` stores a hand played on it only if the row
     is still that version. Never inside a transaction (all its writes share one
     ``xmin``, so a version would not tell them apart), nor on SQLite."""
-    if not fast() or connection.in_atomic_block:
+    db = _db()
+    if db.vendor != "postgresql" or db.in_atomic_block:
         return None
     found = _latest.get(match_id)
     if found is None:
@@ -270,12 +280,12 @@ def remembered(match_id: Any) -> Snapshot | None:
 
 def _remember(match: Match, version: str | None) -> None:
     """Keep the row as just stored (autocommit: its own transaction, now committed)."""
-    if version is None or connection.in_atomic_block or match.tournament is not None:
+    if version is None or _db().in_atomic_block or match.tournament is not None:
         return
     _latest.pop(match.pk, None)
     if len(_latest) >= LATEST:
         del _latest[next(iter(_latest))]  # the oldest
-    _latest[match.pk] = (version, tuple(getattr(match, name) for name in FIELDS))
+    _latest[match.pk] = (version, VALUES(match))
 
 
 def forget(match_id: Any) -> None:
@@ -323,7 +333,7 @@ def append_or_read(
         return _snapshot(match.pk, key, scope, now)
     hand.pk = hand_id
     hand._state.adding = False
-    hand._state.db = connection.alias
+    hand._state.db = DEFAULT_DB_ALIAS
     _remember(match, stored)
     return None
 

@@ -6,6 +6,10 @@ from .pages import board, pwa, share, views
 urlpatterns = [
     # First: the public tournament pages' polls (300 phones a room) are resolved at once.
     path("p/", include("tournaments.pages.public_urls")),  # a string: see the API's below
+    # Then the API (phones record hands): resolved before the pages' patterns, none of
+    # which can match a path under api/, each tried in turn cost a hand's request ~1 µs.
+    path("api/", include("scorekeeper.api.urls")),
+    path("api/", include("tournaments.api.urls")),  # a string: scorekeeper never imports it
     path("", views.home, name="home"),
     path("sw.js", pwa.service_worker, name="service-worker"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
@@ -24,8 +28,6 @@ urlpatterns = [
         views.CorrectionPreviewPage.as_view(),
         name="hand-correct-preview",
     ),
-    path("api/", include("scorekeeper.api.urls")),
-    path("api/", include("tournaments.api.urls")),  # a string: scorekeeper never imports it
     path("", include("tournaments.pages.desk_urls")),  # a string, as above
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

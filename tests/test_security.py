@@ -10,6 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.http import HttpResponse
+from django.utils.cache import add_never_cache_headers
+from django.utils.http import parse_http_date
+
+from scorekeeper.security import never_cache
 
 ROOT = Path(__file__).resolve().parent.parent
 BODY = {"variant": "tarneeb", "players": ["Rami", "Sara", "Omar", "Lina"]}
@@ -70,6 +75,19 @@ def test_every_answer_that_carries_a_key_is_no_store(client, api, match) -> None
         assert "no-store" in response.headers.get("Cache-Control", ""), response
     for url in ("/", "/api/variants/", "/api/schema/"):
         assert "no-store" not in client.get(url).headers.get("Cache-Control", "")
+
+
+def test_no_store_is_written_as_django_writes_it() -> None:
+    """``never_cache`` (the middleware's shortcut) gives the headers Django's would."""
+    for own in ({}, {"Cache-Control": "public, max-age=60"}, {"Expires": "0"}):
+        ours, django = HttpResponse(headers=own), HttpResponse(headers=own)
+        never_cache(ours)
+        add_never_cache_headers(django)
+        assert ours["Cache-Control"] == django["Cache-Control"]
+        if own.get("Expires"):
+            assert ours["Expires"] == django["Expires"] == own["Expires"]
+        else:
+            assert abs(parse_http_date(ours["Expires"]) - parse_http_date(django["Expires"])) <= 1
 
 
 def test_a_spectators_live_part_may_be_kept_for_its_etag(client, match) -> None:

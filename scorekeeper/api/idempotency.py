@@ -32,6 +32,8 @@ from ..rules import RuleViolation
 from ..services import AlreadyAnswered, Receipt
 
 HEADER = "Idempotency-Key"
+# The header as WSGI gives it: ``request.headers`` would build a dict of every header.
+META_KEY = "HTTP_IDEMPOTENCY_KEY"
 MAX_KEY = 255
 
 
@@ -44,7 +46,7 @@ def idempotent(
     request: Request, handler: Callable[[], Response], scope: str | None = None
 ) -> Response:
     """``handler``'s answer, or the first answer to this key in ``scope`` (default: the path)."""
-    key = request.headers.get(HEADER)
+    key = request.META.get(META_KEY)
     if key is None:
         return handler()
     if not key or len(key) > MAX_KEY:
@@ -71,7 +73,7 @@ def recorded_once(
     """``handler``'s answer to a request whose service keeps the key's answer itself (it
     takes the ``Receipt``, or ``None`` without a key, and raises ``AlreadyAnswered``), or
     the first answer to this key in ``scope``."""
-    key = request.headers.get(HEADER)
+    key = request.META.get(META_KEY)
     if key is None:
         return handler(None)
     if not key or len(key) > MAX_KEY:
