@@ -86,7 +86,7 @@ class Table:
     def preview(self) -> str:
         self.page.locator("#preview-hand").click()
         panel = self.page.locator("#preview")
-        expect(panel).to_be_visible()
+        expect(panel).to_be_visible(timeout=15_000)  # a server preview: slow on a busy CI machine
         return panel.inner_text()
 
     def confirm(self) -> None:
