@@ -7,7 +7,7 @@
   its round's first pairing), the median of ``BENCH_REQUESTS`` updates (goal: within a
   second).
 
-The rows are written directly (``fastpath.insert_many``): the benchmark measures the
+The rows are written directly (``bulk.insert_many``): the benchmark measures the
 ratings, not the draws. Figures are printed and merged into ``bench/results.json``:
 
     DATABASE_URL=postgresql://…/scorekeeper_bench .venv/bin/python -m bench.ratings
@@ -51,7 +51,7 @@ def club_with_pairings(count: int) -> tuple[Any, Any]:
     """A club whose one tournament has ``count`` finished pairings; the club and round."""
     from django.utils import timezone
 
-    from scorekeeper import fastpath
+    from scorekeeper import bulk
     from tournaments.models import Pairing, Round
     from tournaments.services import clubs
 
@@ -96,7 +96,7 @@ def club_with_pairings(count: int) -> tuple[Any, Any]:
                 finished_at=start + timedelta(seconds=slot),
             )
         )
-    fastpath.insert_many(rows)
+    bulk.insert_many(rows)
     return club, round_
 
 

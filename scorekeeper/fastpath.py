@@ -30,10 +30,11 @@ from operator import attrgetter
 from types import SimpleNamespace
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.models import AutoField, JSONField, Model
+from django.db import DEFAULT_DB_ALIAS, connection
+from django.db.models import JSONField
 from django.utils import timezone
 
+from .bulk import database, fast, save_hands
 from .models import Hand, HandChange, IdempotentRequest, Match
 
 # Every column but the key, in the model's order (new fields join by themselves).
@@ -128,17 +129,6 @@ _latest: dict[Any, tuple[str, tuple[Any, ...]]] = {}
 LATEST = 2048
 
 
-def _db() -> Any:
-    """This thread's connection to the default database, which ``connection`` is: each of
-    ``connection``'s attributes looks it up anew (a microsecond or two each, a dozen times
-    a hand), so the hot path looks it up once per function."""
-    return connections[DEFAULT_DB_ALIAS]
-
-
-def fast() -> bool:
-    return _db().vendor == "postgresql"
-
-
 def _prepared() -> Any:
     """A cursor for this module's statements (PostgreSQL): each is prepared once per
     connection and its parameters sent apart (server-side binding), where parsing and
@@ -146,7 +136,7 @@ def _prepared() -> Any:
     Django's wrappers, as ``connection.cursor()`` is: counted, logged, errors translated.
     (Django prepares nothing by default, for transaction-mode poolers; psycopg names its
     statements at the protocol level, which PgBouncer 1.21 and later keep apart.)"""
-    db = _db()
+    db = database()
     db.close_if_health_check_failed()
     db.ensure_connection()
     raw = db.connection
@@ -268,7 +258,7 @@ def remembered(match_id: Any) -> Snapshot | None:
     against the database: ``append_or_read`` stores a hand played on it only if the row
     is still that version. Never inside a transaction (all its writes share one
     ``xmin``, so a version would not tell them apart), nor on SQLite."""
-    db = _db()
+    db = database()
     if db.vendor != "postgresql" or db.in_atomic_block:
         return None
     found = _latest.get(match_id)
@@ -280,7 +270,7 @@ def remembered(match_id: Any) -> Snapshot | None:
 
 def _remember(match: Match, version: str | None) -> None:
     """Keep the row as just stored (autocommit: its own transaction, now committed)."""
-    if version is None or _db().in_atomic_block or match.tournament is not None:
+    if version is None or database().in_atomic_block or match.tournament is not None:
         return
     _latest.pop(match.pk, None)
     if len(_latest) >= LATEST:
@@ -313,14 +303,7 @@ def append_or_read(
     params = [json.dumps(match.state), match.status, match.winner, match.closed, match.pk]
     params += [version, key, scope]
     params += [hand.number, hand.game, json.dumps(hand.input), json.dumps(hand.result)]
-    if answer is not None:
-        params += [
-            answer.key,
-            answer.path,
-            answer.body_hash,
-            answer.status,
-            json.dumps(answer.response),
-        ]
+    params += _answer_params(answer)
     params += [key, scope, match.pk]
     with _prepared() as cursor:
         cursor.execute(ATTEMPT[answer is not None], params)
@@ -359,14 +342,7 @@ def append(
     if version is not None:
         params.append(version)
     params += [hand.number, hand.game, json.dumps(hand.input), json.dumps(hand.result)]
-    if answer is not None:
-        params += [
-            answer.key,
-            answer.path,
-            answer.body_hash,
-            answer.status,
-            json.dumps(answer.response),
-        ]
+    params += _answer_params(answer)
     with _prepared() as cursor:
         cursor.execute(APPEND[answer is not None, version is not None], params)
         row = cursor.fetchone()
@@ -376,40 +352,6 @@ def append(
     hand._state.adding = False
     hand._state.db = connection.alias
     return True
-
-
-UPDATE_HANDS = """
-UPDATE scorekeeper_hand AS h
-SET input = v.input, result = v.result, game = v.game, updated_at = %s
-FROM jsonb_to_recordset(%s::jsonb) AS v (id bigint, input jsonb, result jsonb, game smallint)
-WHERE h.id = v.id
-"""
-UPDATE_HAND = """
-UPDATE scorekeeper_hand SET input = %s, result = %s, game = %s, updated_at = %s WHERE id = %s
-"""
-
-
-def save_hands(hands: Sequence[Hand]) -> None:
-    """Save the input, result and game of these stored hands (a re-scored match). On
-    PostgreSQL one statement with one parameter (the rows as one JSON array), where the
-    ORM's ``bulk_update`` spent most of a correction's time building its ``CASE``; on
-    SQLite one short statement per hand."""
-    if not hands:
-        return
-    now = timezone.now()
-    for hand in hands:
-        hand.updated_at = now
-    with connection.cursor() as cursor:
-        if fast():
-            rows = [
-                {"id": h.pk, "input": h.input, "result": h.result, "game": h.game} for h in hands
-            ]
-            cursor.execute(UPDATE_HANDS, [now, json.dumps(rows)])
-        else:
-            cursor.executemany(
-                UPDATE_HAND,
-                [(json.dumps(h.input), json.dumps(h.result), h.game, now, h.pk) for h in hands],
-            )
 
 
 CORRECT = (
@@ -464,65 +406,12 @@ def store_correction(
     return True
 
 
-SAVE_TIME_CALLED = """
-UPDATE scorekeeper_match SET state = %s, time_called_after = %s, updated_at = %s WHERE id = %s
-"""
-
-
-def save_time_called(matches: list[Match], now: Any) -> None:
-    """Save the state and ``time_called_after`` of many matches (a round's clock): one
-    statement sent for every row at once, where the ORM's ``bulk_update`` spent seconds
-    building its ``CASE`` for a few thousand."""
-    if not fast():
-        for match in matches:
-            match.updated_at = now
-        Match.objects.bulk_update(
-            matches, ["state", "time_called_after", "updated_at"], batch_size=100
-        )
-        return
-    rows = [(json.dumps(match.state), match.time_called_after, now, match.pk) for match in matches]
-    with connection.cursor() as cursor:
-        cursor.executemany(SAVE_TIME_CALLED, rows)
+def _answer_params(answer: IdempotentRequest | None) -> list[Any]:
+    """``INSERT_ANSWER``'s parameters (none without an answer to keep)."""
+    if answer is None:
+        return []
+    return [answer.key, answer.path, answer.body_hash, answer.status, json.dumps(answer.response)]
 
 
 def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str | bytes) else value
-
-
-def insert_many(objs: Sequence[Model]) -> None:
-    """Insert new rows of one model, as ``bulk_create`` does but with no ids read back (an
-    ``AutoField`` stays ``None``; a key set in Python, such as a match's UUID, is kept). On
-    PostgreSQL one ``COPY`` of the values as the services set them: JSON as text (no field
-    here has an encoder of its own), the ``auto_now`` stamps one time for all. A knockout's
-    first round, thousands of rows, costs a fraction of the ``INSERT`` Django builds, most of
-    which is preparing each value."""
-    if not objs:
-        return
-    model = type(objs[0])
-    if not fast():
-        model.objects.bulk_create(objs, batch_size=1000)
-        return
-    fields = [f for f in model._meta.concrete_fields if not isinstance(f, AutoField)]
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in fields)
-    statement = f"COPY {quote(model._meta.db_table)} ({columns}) FROM STDIN"
-    values = attrgetter(*(f.attname for f in fields))
-    texts = [i for i, f in enumerate(fields) if isinstance(f, JSONField)]
-    now = timezone.now()
-    stamps = [
-        (i, f.attname)
-        for i, f in enumerate(fields)
-        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
-    ]
-    with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
-        for obj in objs:
-            row = list(values(obj))
-            for i in texts:
-                if row[i] is not None:
-                    row[i] = json.dumps(row[i])
-            for i, name in stamps:
-                setattr(obj, name, now)
-                row[i] = now
-            copy.write_row(row)
-    for obj in objs:
-        obj._state.adding, obj._state.db = False, connection.alias

@@ -17,7 +17,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from . import fastpath, hooks, rules
+from . import bulk, fastpath, hooks, rules
 from .convert import hand_data, hand_row, state_of, table_of
 from .models import Hand, HandChange, IdempotentRequest, Match
 from .rules import (
@@ -96,7 +96,7 @@ def matches_create(*, specs: Iterable[MatchSpec]) -> list[Match]:
     """Create many matches at once (a tournament's round): each is checked as
     ``match_create`` checks it, then all are inserted together."""
     matches = [_new_match(spec) for spec in specs]
-    fastpath.insert_many(matches)
+    bulk.insert_many(matches)
     return matches
 
 
@@ -439,7 +439,7 @@ def matches_call_time(*, match_ids: Sequence[Any]) -> int:
         return 0
     for match in matches:
         _store_state(match, _call_time(match, state_of(match)))
-    fastpath.save_time_called(matches, timezone.now())
+    bulk.save_time_called(matches, timezone.now())
     return len(matches)
 
 

@@ -1,10 +1,10 @@
-"""``fastpath.insert_many``: the rows a COPY stores (PostgreSQL) are those bulk_create would."""
+"""``bulk.insert_many``: the rows a COPY stores (PostgreSQL) are those bulk_create would."""
 
 from __future__ import annotations
 
 import pytest
 
-from scorekeeper import fastpath
+from scorekeeper import bulk
 from scorekeeper.models import Match
 from scorekeeper.services import MatchSpec, matches_create
 
@@ -40,4 +40,4 @@ def test_inserted_matches_read_back_as_they_were_made() -> None:
 
 def test_nothing_to_insert_is_no_query(django_assert_num_queries) -> None:
     with django_assert_num_queries(0):
-        fastpath.insert_many([])
+        bulk.insert_many([])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from scorekeeper import fastpath
+from scorekeeper import bulk
 from scorekeeper.rules import MatchConflict
 from scorekeeper.rules.errors import _
 
@@ -73,7 +73,7 @@ def later_pairings_redraw(tournament: Tournament, pairing: Pairing) -> None:
     matches = create_matches(
         tournament, last.stage, last, Draw(tuple(fresh), draw.name), loaded.entries
     )
-    fastpath.insert_many(
+    bulk.insert_many(
         [
             convert.pairing_row(
                 seat,

@@ -18,7 +18,7 @@ from typing import Any
 from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 
-from scorekeeper import fastpath
+from scorekeeper import bulk
 from scorekeeper.rules import MatchConflict, MatchLimits
 from scorekeeper.rules.errors import _
 from scorekeeper.services import MatchSpec, matches_create
@@ -115,7 +115,7 @@ def _store_draw(
         for pairing in decision.draw.pairings
     ]
     ratings.win_chance_fill(tournament=tournament, pairings=rows, entries=entries)
-    fastpath.insert_many(rows)
+    bulk.insert_many(rows)
     tables = sorted({p.table for p in decision.draw.pairings if p.table is not None})
     TableKey.objects.bulk_create(
         [TableKey(tournament=tournament, table=table) for table in tables], ignore_conflicts=True

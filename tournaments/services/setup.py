@@ -10,7 +10,7 @@ from typing import Any
 
 from django.db import transaction
 
-from scorekeeper import fastpath, rules
+from scorekeeper import bulk, rules
 from scorekeeper.rules import MatchConflict, RuleViolation
 from scorekeeper.rules.errors import _
 
@@ -179,7 +179,7 @@ def entries_add(*, tournament_id: Any, entries: Any) -> list[Entry]:
         )
         for number, spec in enumerate(specs, first)
     ]
-    fastpath.insert_many(added)  # one COPY on PostgreSQL: 10,240 entries in one request
+    bulk.insert_many(added)  # one COPY on PostgreSQL: 10,240 entries in one request
     tournament.next_entry = first + len(specs)
     _entries_changed(tournament, "next_entry")
     return added
