@@ -12,7 +12,10 @@ it last stored (``remembered``: the row as written and its new ``xmin``), and th
 of such a match is played on that row and stored by ``append_or_read``, whose update only
 happens if the row is still that version and the key was not answered yet; when it is not
 (another process or write came first), the same statement returns the row as it is now
-(and the key's answer), so a miss costs no more than the read it replaced. A correction is
+(and the key's answer), so a miss costs no more than the read it replaced. Nor does a
+keyed hand wait for Django's health check of the connection (a round trip of its own): its
+statement, which a second run cannot store twice, is sent again on a new connection when
+the first finds it lost (``_once``). A correction is
 one statement to read the match with its hands and one to store it all (``read(…,
 hands=True)``, ``store_correction``). The ORM's own cost per query
 was most of a hand's time (see ``bench/``); the SQL below does exactly what the ORM lines in
@@ -30,7 +33,7 @@ from operator import attrgetter
 from types import SimpleNamespace
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connection
+from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connection
 from django.db.models import JSONField
 from django.utils import timezone
 
@@ -107,11 +110,14 @@ APPEND = {
 # key's answer) when nothing was stored: the read that a miss would otherwise cost.
 UNANSWERED = """AND NOT EXISTS (
         SELECT 1 FROM scorekeeper_idempotentrequest WHERE key = %s AND path = %s)"""
+# Stored: the hand's id and the row's new version (the read's columns empty). Not stored:
+# the read, which runs only then (its ``WHERE`` a one-time filter on the hand's absence).
+READ_COLUMNS = 1 + len(FIELDS) + 3  # version, ``FIELDS``, the key's answer
 FOUND = f"""
-SELECT h.id, m.version, found.* FROM (VALUES (1)) AS one (x)
-LEFT JOIN hand h ON true
-LEFT JOIN m ON true
-LEFT JOIN ({_read_sql("c")}) AS found ON h.id IS NULL"""
+SELECT h.id, m.version, {", ".join(["NULL"] * READ_COLUMNS)} FROM hand h, m
+UNION ALL
+SELECT NULL, NULL, found.* FROM ({_read_sql("c")}) AS found
+WHERE NOT EXISTS (SELECT FROM hand)"""
 
 
 def _attempt_sql(answer: bool) -> str:
@@ -129,15 +135,18 @@ _latest: dict[Any, tuple[str, tuple[Any, ...]]] = {}
 LATEST = 2048
 
 
-def _prepared() -> Any:
+def _prepared(*, checked: bool = True) -> Any:
     """A cursor for this module's statements (PostgreSQL): each is prepared once per
     connection and its parameters sent apart (server-side binding), where parsing and
     planning a hand's statement afresh was half of its time on the server. Through
     Django's wrappers, as ``connection.cursor()`` is: counted, logged, errors translated.
     (Django prepares nothing by default, for transaction-mode poolers; psycopg names its
-    statements at the protocol level, which PgBouncer 1.21 and later keep apart.)"""
+    statements at the protocol level, which PgBouncer 1.21 and later keep apart.)
+    ``checked``: the connection's health check first, as Django's cursors do (see
+    ``_once``)."""
     db = database()
-    db.close_if_health_check_failed()
+    if checked:
+        db.close_if_health_check_failed()
     db.ensure_connection()
     raw = db.connection
     if raw.prepare_threshold is None:  # Django's "never": only what asks is prepared
@@ -147,6 +156,36 @@ def _prepared() -> Any:
 
 
 NEVER_BY_ITSELF = 2**31 - 1  # executions before psycopg prepares a statement unasked
+
+
+def _once(sql: str, params: Sequence[Any]) -> Any:
+    """The first row of a statement that may run twice: a read, or a write that a second
+    run after a lost connection cannot store again (its key's answer is checked by the
+    statement itself). Django's health check (``CONN_HEALTH_CHECKS``: a ``SELECT 1``, one
+    round trip before a request's first statement) is not asked first: the statement is
+    the check. When the connection turns out lost (the database restarted, an idle
+    connection cut), it is opened again and the statement sent once more: had the first
+    run been stored, the second finds the key answered and stores nothing. In a
+    transaction, as a cursor of Django's: checked first, never sent twice."""
+    db = database()
+    if db.in_atomic_block:
+        with _prepared() as cursor:
+            cursor.execute(sql, params)
+            return cursor.fetchone()
+    try:
+        with _prepared(checked=False) as cursor:
+            cursor.execute(sql, params)
+            row = cursor.fetchone()
+    except (OperationalError, InterfaceError):
+        raw = db.connection
+        if raw is not None and not (raw.closed or raw.broken):
+            raise  # the statement failed, not the connection
+        db.close()
+        with _prepared() as cursor:
+            cursor.execute(sql, params)
+            row = cursor.fetchone()
+    db.health_check_done = True  # this request's connection is known to work
+    return row
 
 
 @cache
@@ -208,9 +247,7 @@ def read(
         rows = list(match.hands.order_by("number")) if hands else None
         return Snapshot(match, None, answer, hands=rows)
     sql = READ_WITH_HANDS if hands else READ
-    with _prepared() as cursor:
-        cursor.execute(sql + (" FOR UPDATE OF m" if lock else ""), [key, scope, match_id])
-        row = cursor.fetchone()
+    row = _once(sql + (" FOR UPDATE OF m" if lock else ""), [key, scope, match_id])
     if row is None:
         raise Match.DoesNotExist
     if not hands:
@@ -305,14 +342,17 @@ def append_or_read(
     params += [hand.number, hand.game, json.dumps(hand.input), json.dumps(hand.result)]
     params += _answer_params(answer)
     params += [key, scope, match.pk]
-    with _prepared() as cursor:
-        cursor.execute(ATTEMPT[answer is not None], params)
-        row = cursor.fetchone()
+    if answer is not None:  # a key: sent twice, it stores nothing twice
+        row = _once(ATTEMPT[True], params)
+    else:
+        with _prepared() as cursor:
+            cursor.execute(ATTEMPT[False], params)
+            row = cursor.fetchone()
+    if row is None:  # nothing stored, and no such match
+        forget(match.pk)
+        raise Match.DoesNotExist
     hand_id, stored, now = row[0], row[1], row[2:]
     if hand_id is None:
-        if now[0] is None:
-            forget(match.pk)
-            raise Match.DoesNotExist
         return _snapshot(match.pk, key, scope, now)
     hand.pk = hand_id
     hand._state.adding = False

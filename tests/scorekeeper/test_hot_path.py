@@ -7,7 +7,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper import fastpath, services
@@ -153,3 +153,77 @@ def test_correcting_a_hand_that_is_not_there_is_not_found():
     services.hand_record(match_id=match.pk, payload=HAND)
     with pytest.raises(Hand.DoesNotExist):
         services.hand_correct(match_id=match.pk, number=2, payload=HAND)
+
+
+# Django's health check (CONN_HEALTH_CHECKS) is a round trip before a request's first
+# statement; a keyed hand's statement is its own check, sent again on a new connection.
+needs_postgres = pytest.mark.skipif(not POSTGRES, reason="the fast path is PostgreSQL's")
+
+
+def _receipt(match: Match, key: str | None = None) -> services.Receipt:
+    scope = f"/api/matches/{match.pk}/hands/"
+    return services.Receipt(key=key or str(uuid.uuid4()), scope=scope, digest="0" * 64)
+
+
+@needs_postgres
+def test_a_keyed_hand_asks_no_health_check_first(monkeypatch):
+    match = _match()
+    db = connections[DEFAULT_DB_ALIAS]  # the wrapper itself (``connection`` is a proxy)
+    db.ensure_connection()
+    asked = []
+    monkeypatch.setattr(db, "health_check_enabled", True)
+    monkeypatch.setattr(db, "is_usable", lambda: asked.append(True) or True)
+    for _request in range(2):  # the match read, then as this process stored it
+        db.health_check_done = False  # a new request
+        services.hand_record(match_id=match.pk, payload=HAND, receipt=_receipt(match))
+    assert asked == []
+    db.health_check_done = False
+    services.hand_record(match_id=match.pk, payload=HAND)  # no key: checked first
+    assert asked == [True]
+    assert Hand.objects.filter(match=match).count() == 3
+
+
+def _cut_off(pid: int) -> None:
+    """The database ends the connection ``pid`` (a restart, an idle connection cut)."""
+    import psycopg
+
+    params = connection.get_connection_params()
+    with psycopg.connect(**params, autocommit=True) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+
+@needs_postgres
+def test_a_keyed_hand_on_a_lost_connection_is_stored_on_a_new_one():
+    match = _match()
+    services.hand_record(match_id=match.pk, payload=HAND, receipt=_receipt(match))
+    _cut_off(connection.connection.info.backend_pid)
+    connection.health_check_done = False
+    hand = services.hand_record(match_id=match.pk, payload=DOWN, receipt=_receipt(match))
+    assert hand.number == 2
+    assert list(Hand.objects.filter(match=match).values_list("number", flat=True)) == [1, 2]
+
+
+@needs_postgres
+def test_a_keyed_hand_stored_before_its_connection_was_lost_is_stored_once(monkeypatch):
+    match = _match()
+    services.hand_record(match_id=match.pk, payload=HAND, receipt=_receipt(match))
+    prepared = fastpath._prepared_cursor()
+    execute = prepared.execute
+    lost = []
+
+    def stored_then_lost(self, query, params=None, **kwargs):
+        answer = execute(self, query, params, **kwargs)  # stored and committed
+        if not lost:
+            import psycopg
+
+            lost.append(True)
+            self.connection.close()  # the answer never came back
+            raise psycopg.OperationalError("server closed the connection unexpectedly")
+        return answer
+
+    monkeypatch.setattr(prepared, "execute", stored_then_lost)
+    receipt = _receipt(match)
+    with pytest.raises(services.AlreadyAnswered) as answered:
+        services.hand_record(match_id=match.pk, payload=DOWN, receipt=receipt)
+    assert lost and answered.value.answer.response["number"] == 2
+    assert list(Hand.objects.filter(match=match).values_list("number", flat=True)) == [1, 2]
