@@ -219,6 +219,9 @@ def winner_text(variant: rules.Variant, data: Mapping[str, Any], names: Names) -
     if data["status"] != "finished":
         return ""
     name = winner_name(variant, data, names)
+    if not name and data.get("tournament") and data.get("closed"):
+        # stopped by the tournament's director, whose result is the pairing's, not the match's
+        return _("The match was stopped before its end: its result is on the tournament's page.")
     if not name:
         return _("The match is over: no winner.")
     if variant.teams is None or variant.players == 2:
