@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.html import format_html
 
 register = template.Library()
 
@@ -12,9 +13,19 @@ register = template.Library()
 @register.filter
 def minus(value: Any) -> str:
     """A score with a true minus sign (−9), as typeset; others unchanged."""
-    if isinstance(value, int) and value < 0:
+    if isinstance(value, int | float) and value < 0:
         return f"−{-value}"
     return "" if value is None else str(value)
+
+
+@register.filter
+def number(value: Any) -> str:
+    """A table cell's number in a page of either direction: a negative one with a true
+    minus sign, isolated left to right so that the sign stays on its left (−66, not 66−, in
+    Arabic and Persian); others as they are."""
+    if isinstance(value, int | float) and value < 0:
+        return format_html('<bdi dir="ltr">{}</bdi>', minus(value))
+    return minus(value)
 
 
 @register.filter

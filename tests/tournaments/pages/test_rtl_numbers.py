@@ -58,3 +58,24 @@ def test_the_paste_example_names_people_of_the_pages_language(client, lang):
     tournament = Tournament.objects.latest("created_at")
     first = tournament.entries.get(number=1)
     assert (first.name, first.players) == (name, players)
+
+
+def test_the_standings_read_right_to_left_with_their_signs_on_the_left(director):
+    """In Persian the W-D-L numbers follow the heading's order (each isolated: wins on the
+    right), and a negative figure keeps its minus sign on its left (isolated left to right)."""
+    from django.test import Client
+
+    from tests.tournaments.conftest import tarneeb
+
+    tournament = tarneeb(director, 4)
+    director.start(tournament)
+    for pairing in director.round(tournament, 1)["pairings"]:
+        director.result(
+            tournament, 1, pairing["slot"], winner=pairing["entries"][0], points=[41, 12]
+        )
+    html = Client().get(f"/p/{tournament['view_id']}/", headers={"accept-language": "fa"})
+    html = html.content.decode()
+    assert '<td class="num wdl"><bdi>1</bdi>-<bdi>0</bdi>-<bdi>0</bdi></td>' in html
+    assert '<td class="num wdl"><bdi>0</bdi>-<bdi>0</bdi>-<bdi>1</bdi></td>' in html
+    assert '<td class="num"><bdi dir="ltr">\u221229</bdi></td>' in html  # 12 - 41
+    assert '<td class="num">29</td>' in html
