@@ -135,20 +135,21 @@ def standings_refresh(*, tournament_id: Any) -> bool:
     return stored == 1
 
 
+@transaction.atomic
 def rested_standings(now: Any) -> list[Any]:
     """The clock's part: tournaments whose standings are behind, with no refresh queued and
-    the last one's rest over (no result came after it to ask): each marked queued here,
-    once, for the caller to send."""
+    the last one's rest over (no result came after it to ask): all marked queued here by
+    one statement, once, for the caller to send. A tournament whose row a write holds is
+    left to that write (it queues its own refresh) or to the next tick."""
     found = list(
-        Tournament.objects.filter(standings_queued=False, standings_rest__lte=now)
+        Tournament.objects.select_for_update(skip_locked=True)
+        .filter(standings_queued=False, standings_rest__lte=now)
         .exclude(standings_version=F("version"))
         .values_list("pk", flat=True)
     )
-    return [
-        pk
-        for pk in found
-        if Tournament.objects.filter(pk=pk, standings_queued=False).update(standings_queued=True)
-    ]
+    if found:
+        Tournament.objects.filter(pk__in=found).update(standings_queued=True)
+    return found
 
 
 def standings_store(tournament: Tournament) -> None:

@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 from django.db import connection, transaction
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tests.tournaments.conftest import entries
@@ -183,3 +185,28 @@ def test_a_long_refresh_rests_before_the_next_and_the_clock_asks_for_it(sent, mo
     tournament.refresh_from_db()
     assert tournament.standings_version == tournament.version
     assert sum(row["wins"] for row in tournament.standings) == 3
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks: PostgreSQL's")
+def test_the_clock_does_not_wait_for_a_tournament_a_write_holds(sent, monkeypatch):
+    """Rested standings are all marked queued by one statement; a tournament whose row a
+    write holds is skipped (that write queues its own refresh, or the next tick asks)."""
+    import psycopg
+
+    monkeypatch.setattr(enqueue, "in_process", lambda: False)
+    behind = []
+    for _event in range(3):
+        tournament = _started(4)
+        Tournament.objects.filter(pk=tournament.pk).update(
+            version=F("version") + 1, standings_queued=False, standings_rest=timezone.now()
+        )
+        behind.append(tournament.pk)
+    params = connection.get_connection_params()
+    with psycopg.connect(**params) as other:  # a write in progress on the first
+        other.execute("SELECT 1 FROM tournaments_tournament WHERE id = %s FOR UPDATE", [behind[0]])
+        with CaptureQueriesContext(connection) as queries:
+            found = standings.rested_standings(timezone.now())
+        assert sorted(map(str, found)) == sorted(map(str, behind[1:]))
+        updates = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("UPDATE")]
+        assert len(updates) == 1
+    assert standings.rested_standings(timezone.now()) == [behind[0]]  # its turn came
