@@ -108,6 +108,7 @@ def test_undo_and_correction(page, site, errors):
     assert table.totals() == [-9, 14]
     # Correct hand 1: Sara took 6, not 8 (down): every later hand is scored again.
     page.locator("#hand-1 a.fix").click()
+    _on_the_correction_page(page)
     expect(page.locator('#hand-form input[name="declarer"][value="1"]')).to_be_checked()
     expect(page.locator('#hand-form input[name="tricks"]')).to_have_value("8")
     table.fill("tricks", 14)
@@ -194,12 +195,20 @@ def test_after_confirming_the_new_scores_are_in_view(phone, site, language):
     assert found == []
 
 
+def _on_the_correction_page(page) -> None:
+    """The link followed: the match page has a hand form too (the next hand's), which a
+    busy machine would otherwise let the next step fill before the correction page came."""
+    page.wait_for_url("**/hands/1/correct/")
+    expect(page.locator("#hand-form[data-correcting]")).to_be_attached()
+
+
 def test_a_correction_in_arabic_is_previewed_saved_and_marked(phone, site):
     page, found = phone("ar")
     table = Table(page, site)
     token = match_token(table.start("tarneeb", PLAYERS))
     table.enter(MADE_8)
     page.locator("#hand-1 a.fix").click()
+    _on_the_correction_page(page)
     table.fill("tricks", 6)
     table.preview()
     expect(page.locator("#confirm-hand")).to_have_text("احفظ التصحيح")
