@@ -169,23 +169,24 @@ def _once(sql: str, params: Sequence[Any]) -> Any:
     transaction, as a cursor of Django's: checked first, never sent twice."""
     db = database()
     if db.in_atomic_block:
-        with _prepared() as cursor:
-            cursor.execute(sql, params)
-            return cursor.fetchone()
+        return _first_row(sql, params)
     try:
-        with _prepared(checked=False) as cursor:
-            cursor.execute(sql, params)
-            row = cursor.fetchone()
+        row = _first_row(sql, params, checked=False)
     except (OperationalError, InterfaceError):
         raw = db.connection
         if raw is not None and not (raw.closed or raw.broken):
             raise  # the statement failed, not the connection
         db.close()
-        with _prepared() as cursor:
-            cursor.execute(sql, params)
-            row = cursor.fetchone()
+        row = _first_row(sql, params)
     db.health_check_done = True  # this request's connection is known to work
     return row
+
+
+def _first_row(sql: str, params: Sequence[Any], *, checked: bool = True) -> Any:
+    """The first row of one of this module's statements (``_prepared``'s cursor)."""
+    with _prepared(checked=checked) as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
 
 
 @cache
@@ -342,12 +343,9 @@ def append_or_read(
     params += [hand.number, hand.game, json.dumps(hand.input), json.dumps(hand.result)]
     params += _answer_params(answer)
     params += [key, scope, match.pk]
-    if answer is not None:  # a key: sent twice, it stores nothing twice
-        row = _once(ATTEMPT[True], params)
-    else:
-        with _prepared() as cursor:
-            cursor.execute(ATTEMPT[False], params)
-            row = cursor.fetchone()
+    # with a key, sent twice it stores nothing twice: no health check first
+    run = _once if answer is not None else _first_row
+    row = run(ATTEMPT[answer is not None], params)
     if row is None:  # nothing stored, and no such match
         forget(match.pk)
         raise Match.DoesNotExist
@@ -383,9 +381,7 @@ def append(
         params.append(version)
     params += [hand.number, hand.game, json.dumps(hand.input), json.dumps(hand.result)]
     params += _answer_params(answer)
-    with _prepared() as cursor:
-        cursor.execute(APPEND[answer is not None, version is not None], params)
-        row = cursor.fetchone()
+    row = _first_row(APPEND[answer is not None, version is not None], params)
     if row is None:
         return False
     hand.pk = row[0]
@@ -434,9 +430,7 @@ def store_correction(
     params += [change.number, change.action, json.dumps(change.before), json.dumps(change.after)]
     rows = [{"id": h.pk, "input": h.input, "result": h.result, "game": h.game} for h in hands]
     params.append(json.dumps(rows))
-    with _prepared() as cursor:
-        cursor.execute(STORE_CORRECTION[version is not None], params)
-        row = cursor.fetchone()
+    row = _first_row(STORE_CORRECTION[version is not None], params)
     if row is None:
         return False
     now = timezone.now()
