@@ -202,13 +202,16 @@ def round_advance(*, round_id: Any) -> Round | None:
     finish the tournament). Safe to run twice or side by side: returns the round drawn, or
     None when there was nothing (more) to do. When the tournament's own data makes it fail,
     the failure is marked on the tournament (``problem``) and None is returned."""
+    tried = Round.objects.filter(pk=round_id).values_list("tournament__version", flat=True).first()
+    if tried is None:
+        return None  # no such round (a redraw or an unstart took it away): nothing to do
     try:
         return _advance(round_id)
     except (DatabaseError, MatchConflict):
         raise
     except Exception as error:  # the draw raised on this tournament's data
         log.exception("round %s: the advance failed", round_id)
-        problem_mark(round_id=round_id, error=error)
+        problem_mark(round_id=round_id, error=error, tried=tried)
         return None
 
 
@@ -228,11 +231,16 @@ def _advance(round_id: Any) -> Round | None:
 
 
 @transaction.atomic
-def problem_mark(*, round_id: Any, error: Exception) -> None:
+def problem_mark(*, round_id: Any, error: Exception, tried: int) -> None:
     """Why the tournament cannot go on, for the director (the desk and the API show it);
-    the tick leaves the tournament alone until the director changes something."""
+    the tick leaves the tournament alone until the director changes something. Not when
+    the tournament changed since the failed attempt read it (its ``version`` then,
+    ``tried``): the director's correction, waiting on the attempt's lock, came first, and
+    the next tick tries again on it."""
     tournament_id = Round.objects.values_list("tournament_id", flat=True).get(pk=round_id)
     tournament = tournament_locked(tournament_id)
+    if tournament.version != tried:
+        return
     tournament.problem = (str(error) or type(error).__name__)[:500]
     tournament.problem_since = timezone.now()
     touch(tournament, "problem", "problem_since")

@@ -76,3 +76,27 @@ def test_one_bad_tournament_never_delays_the_others(director):
     assert services.clock_tick() >= 2  # both tried: the bad one fails on its own
     assert director.tournament(good["id"])["round"] == 2
     assert director.tournament(bad["id"])["problem"] is not None
+
+
+def test_a_correction_made_while_an_advance_was_failing_is_not_undone(director, monkeypatch):
+    """The director corrects the entry while an attempt (on the data before it) is failing:
+    the failure is not marked over the correction, and the next tick goes on."""
+    from tournaments.services import rounds
+
+    bad = _broken(director)
+    director.play_round(bad, 1)  # marked: the round could not be drawn
+    round_id = Round.objects.get(tournament_id=bad["id"], number=1).pk
+
+    def failing_while_corrected(_round_id: Any) -> None:
+        response = director.patch(
+            f"/api/tournaments/{bad['id']}/entries/1/", {"players": ["Solo", "Partner"]}
+        )
+        assert response.status_code == 200
+        raise ValueError("entries 1 and 2 have 1 and 2 players: they cannot share a table")
+
+    monkeypatch.setattr(rounds, "_advance", failing_while_corrected)
+    assert services.round_advance(round_id=round_id) is None
+    assert director.tournament(bad["id"])["problem"] is None
+    monkeypatch.undo()
+    services.clock_tick()
+    assert director.tournament(bad["id"])["round"] == 2
