@@ -72,15 +72,22 @@ def cards(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
+def _code_redirect(target: card_selectors.CodeTarget) -> HttpResponse:
+    """A code opens its table, or the public page once its tournament is finished."""
+    if target.finished:
+        return HttpResponseRedirect(reverse("tournament-public", args=[target.view_id]))
+    return HttpResponseRedirect(reverse("table-card", args=[target.key]))
+
+
 @require_GET
 def enter(request: HttpRequest) -> HttpResponse:
     """``/t/``: type a table's short code; ``?code=`` sends to that table's page."""
     typed = request.GET.get("code", "").strip()
     error = ""
     if typed:
-        key = card_selectors.key_by_code(typed)
-        if key is not None:
-            return HttpResponseRedirect(reverse("table-card", args=[key]))
+        target = card_selectors.code_target(typed)
+        if target is not None:
+            return _code_redirect(target)
         error = _("No table has this code: check the card and type it again.")
     response = render(
         request, "tournaments/desk/enter.html", {"typed": typed, "error": error}, status=200
@@ -93,9 +100,9 @@ def enter(request: HttpRequest) -> HttpResponse:
 def table(request: HttpRequest, key: str) -> HttpResponse:
     """A table's card: the match played at that table now, or what comes next. A short code
     in place of the key (typed by hand, any case) leads to the key's page."""
-    by_code = card_selectors.key_by_code(key)
-    if by_code is not None:
-        return HttpResponseRedirect(reverse("table-card", args=[by_code]))
+    target = card_selectors.code_target(key)
+    if target is not None:
+        return _code_redirect(target)
     try:
         data = selectors.table_data(key)
     except TableKey.DoesNotExist as error:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..models import TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, TableKey, Tournament
@@ -23,12 +24,30 @@ def normal_code(typed: str) -> str:
     return "".join(ch for ch in typed.upper() if ch not in " -")
 
 
-def key_by_code(typed: str) -> str | None:
-    """The table key of a short code typed by hand (any case), or None."""
+@dataclass(frozen=True)
+class CodeTarget:
+    """Where a short code leads: its table's key, or (its tournament finished: a code
+    stops opening the table then) the tournament's public page."""
+
+    key: str
+    view_id: str
+    finished: bool
+
+
+def code_target(typed: str) -> CodeTarget | None:
+    """What a short code typed by hand (any case) opens, or None: one query."""
     code = normal_code(typed)
     if len(code) != TABLE_CODE_LENGTH or any(ch not in TABLE_CODE_ALPHABET for ch in code):
         return None
-    return TableKey.objects.filter(code=code).values_list("key", flat=True).first()
+    found = (
+        TableKey.objects.filter(code=code)
+        .values_list("key", "tournament__view_id", "tournament__status")
+        .first()
+    )
+    if found is None:
+        return None
+    key, view_id, status = found
+    return CodeTarget(key, view_id, status == Tournament.Status.FINISHED)
 
 
 def round_in_play(tournament: Tournament) -> dict[str, Any] | None:

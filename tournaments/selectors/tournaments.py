@@ -133,12 +133,14 @@ def table_data(key: str) -> dict[str, Any]:
         data["next"] = _next_text(tournament)
         return data
     round_ = pairing.round
+    finished = tournament.status == Tournament.Status.FINISHED
     data.update(
         {
             "round": round_.number,
             "round_status": round_.status,
             "round_name": round_name(round_.name),
-            "match": str(pairing.match_id),
+            # A finished tournament is closed to the tables: no write key any more.
+            "match": None if finished else str(pairing.match_id),
             "match_view": pairing.match_view,
             "entries": pairing.entries,
             "status": pairing.status,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper import rules
 from scorekeeper.models import Match
 from scorekeeper.rules import MatchConflict
 from scorekeeper.rules.errors import _
@@ -33,6 +34,12 @@ Status = Tournament.Status
 # A table's change refused once its round is followed (the next round of its stage, or the
 # next stage, has been drawn): the director decides from then on.
 DIRECTOR_NOW = _("The next round is drawn: the director sets this result now, from the desk.")
+# The same once the tournament is finished: its last round counts as followed.
+DIRECTOR_AFTER_END = _(
+    "The tournament is finished: the director sets this result now, from the desk."
+)
+# A table's close of a tournament match (tournaments.md: only the director ends it early).
+DIRECTOR_ENDS = _("Only the director ends this match: ask for a director's result.")
 
 
 def eliminates(stage: Stage) -> bool:
@@ -58,13 +65,31 @@ def pairing_locked(pairing_id: Any) -> Pairing:
     )
 
 
-def _refuse_late_change(pairing: Pairing, after: dict[str, Any]) -> None:
+def followed_refusal(tournament: Tournament, round_: Round) -> str | None:
+    """Why a table may no longer change who won in this round (the director decides from
+    then on): the next round is drawn, or the tournament is finished (its last round
+    counts as followed). ``None`` while the table still may."""
+    if tournament.status == Status.FINISHED:
+        return DIRECTOR_AFTER_END
+    if next_round_drawn(round_):
+        return DIRECTOR_NOW
+    return None
+
+
+def _refuse_late_change(tournament: Tournament, pairing: Pairing, after: dict[str, Any]) -> None:
     """A followed round's result changes who won through the director only."""
-    if (after["winner"], after["result"]) != (
-        pairing.winner,
-        pairing.result,
-    ) and next_round_drawn(pairing.round):
-        raise MatchConflict(DIRECTOR_NOW)
+    if (after["winner"], after["result"]) == (pairing.winner, pairing.result):
+        return
+    refusal = followed_refusal(tournament, pairing.round)
+    if refusal is not None:
+        raise MatchConflict(refusal)
+
+
+def table_may_close(match: Match) -> bool:
+    """Whether the table itself may end its tournament match with a close: only a session
+    without a natural end (trionfo) and without a hand limit; any other close is the
+    director's (a director's result)."""
+    return rules.get_variant(match.variant).session and match.hands_per_match is None
 
 
 def result_recorded(tournament: Tournament, round_: Round) -> None:
@@ -130,13 +155,15 @@ def match_event(match: Match, event: str) -> None:
     if pairing.source == Pairing.Source.DIRECTOR:
         return  # the director's result stands; the match keeps its hands
     before = convert.pairing_data(pairing)
+    if event == "finished" and match.closed and not table_may_close(match):
+        raise MatchConflict(DIRECTOR_ENDS)
     if event == "reopened":
         _reopen(tournament, pairing)
     else:
         after = outcome_of(match, pairing)
         finished = pairing.status == Pairing.Status.FINISHED
         if finished:
-            _refuse_late_change(pairing, after)
+            _refuse_late_change(tournament, pairing, after)
         elif tournament.confirm_results:
             after = {**after, "status": Pairing.Status.AWAITING, "note": ""}
         for key, value in after.items():
@@ -161,10 +188,9 @@ def match_event(match: Match, event: str) -> None:
 def _reopen(tournament: Tournament, pairing: Pairing) -> None:
     if pairing.status == Pairing.Status.IN_PROGRESS:
         return
-    if pairing.status == Pairing.Status.FINISHED and (
-        next_round_drawn(pairing.round) or tournament.status == Status.FINISHED
-    ):
-        raise MatchConflict(DIRECTOR_NOW)
+    refusal = followed_refusal(tournament, pairing.round)
+    if pairing.status == Pairing.Status.FINISHED and refusal is not None:
+        raise MatchConflict(refusal)
     pairing.status = Pairing.Status.IN_PROGRESS
     pairing.result = pairing.winner = pairing.points = pairing.games_won = None
     pairing.save(update_fields=["status", "result", "winner", "points", "games_won"])

@@ -362,11 +362,13 @@ def test_a_forfeit_at_a_melee_table_and_a_trionfo_forfeit_refused(director):
 
 
 def test_a_trionfo_correction_after_the_end_changes_the_places(director):
+    # Two rounds, held: the tournament is not finished after the first (a finished one is
+    # closed to the tables' changes of a winner).
     t = director.create(
         variant="trionfo",
         options={"deals": 2},
         entries=players(5),
-        stages=[{"format": "melee", "rounds": 1}],
+        stages=[{"format": "melee", "rounds": 2}],
         auto_advance=False,
     )
     director.start(t)
