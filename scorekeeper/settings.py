@@ -134,8 +134,12 @@ PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0") or 0)
 if PROXY_COUNT > 0:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-# Limits per client address (scorekeeper/throttling.py): "<n>/<second|minute|hour|day>".
-THROTTLE_RATES = {"create": os.environ.get("THROTTLE_CREATE_RATE", "60/hour") or None}
+# Limits per client address (scorekeeper/throttling.py): "<n>/<second|minute|hour|day>";
+# "code": the wrong table codes typed at /t/ (tournaments.md, Access).
+THROTTLE_RATES = {
+    "create": os.environ.get("THROTTLE_CREATE_RATE", "60/hour") or None,
+    "code": os.environ.get("THROTTLE_CODE_RATE", "10/minute") or None,
+}
 
 # The admin's login: an address is locked out for an hour after AXES_FAILURE_LIMIT failures.
 AUTHENTICATION_BACKENDS = [
