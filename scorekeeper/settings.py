@@ -117,6 +117,9 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": CACHE_URL,
         "KEY_PREFIX": "scorekeeper",
+        # A Redis that does not answer is a cache that fails (the pages go on without it),
+        # not a request that hangs.
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
     }
     if CACHE_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
