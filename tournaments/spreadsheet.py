@@ -33,7 +33,7 @@ from scorekeeper.rules.names import clean_name
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # Text that is a plain number is read as that number, never as a formula.
-NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?\Z")
+NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?\Z", re.ASCII)
 MAX_BYTES = 1024 * 1024  # an import's upload limit (2,000 names need under 200 KB)
 # The csv module's own limit (131,072 characters a field) would be an exception, not a
 # 400 naming the line; a field can be no longer than the file.
