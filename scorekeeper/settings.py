@@ -117,6 +117,9 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": CACHE_URL,
         "KEY_PREFIX": "scorekeeper",
+        # A Redis that does not answer is a cache that fails (the pages go on without it),
+        # not a request that hangs.
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
     }
     if CACHE_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
@@ -134,8 +137,12 @@ PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0") or 0)
 if PROXY_COUNT > 0:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-# Limits per client address (scorekeeper/throttling.py): "<n>/<second|minute|hour|day>".
-THROTTLE_RATES = {"create": os.environ.get("THROTTLE_CREATE_RATE", "60/hour") or None}
+# Limits per client address (scorekeeper/throttling.py): "<n>/<second|minute|hour|day>";
+# "code": the wrong table codes typed at /t/ (tournaments.md, Access).
+THROTTLE_RATES = {
+    "create": os.environ.get("THROTTLE_CREATE_RATE", "60/hour") or None,
+    "code": os.environ.get("THROTTLE_CODE_RATE", "10/minute") or None,
+}
 
 # The admin's login: an address is locked out for an hour after AXES_FAILURE_LIMIT failures.
 AUTHENTICATION_BACKENDS = [

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorekeeper import rules, words
+from scorekeeper import rules, throttling, words
 from scorekeeper.rules import RuleViolation
 from scorekeeper.translate import translated
 from tournaments import selectors, validation
@@ -210,6 +210,11 @@ def club_player(request: HttpRequest, view_id: str, number: int) -> HttpResponse
 def club_new(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        wait = throttling.creation_refused(request)  # a club counts as a creation
+        if wait is not None:
+            form.add_error(None, throttling.refusal(wait))
+            page = render(request, "tournaments/club_new.html", {"form": form}, status=400)
+            return throttling.answer(page, wait)
         try:
             club = club_services.club_create(**form.cleaned_data)
         except RuleViolation as violation:
@@ -342,6 +347,15 @@ def club_next_evening(request: HttpRequest, token: str) -> HttpResponse:
     last = Tournament.objects.filter(club=club).order_by("-created_at").first()
     if last is None:
         raise Http404
+    wait = throttling.creation_refused(request)  # the creation page's limit
+    if wait is not None:
+        season = last.season.number if last.season else ""
+        refused = NewTournamentForm(
+            {"variant": last.variant, "season": season}, club=club, auto_id="new-%s"
+        )
+        refused.is_valid()
+        refused.add_error(None, throttling.refusal(wait))
+        return throttling.answer(_desk(request, club, {"new": refused}, status=400), wait)
     tournament = club_services.club_tournament_create(
         club_id=club.pk,
         fields={"name": last.name},
