@@ -42,7 +42,8 @@ def entry_of(entry: Entry) -> BEntry:
 
 def stage_of(stage: Stage, entries: Sequence[Entry], rounds: int) -> StageState:
     """A stage as the planner sees it. A second stage's entries, once decided, are those
-    that advanced, seeded by the rank they advanced with (their activity as it is now)."""
+    that advanced, seeded by the rank they advanced with (their activity as it is now); a
+    first stage's entries in the order it ended with, once kept."""
     chosen = None
     if stage.entries is not None:
         active = {e.number: e.active for e in entries}
@@ -59,6 +60,7 @@ def stage_of(stage: Stage, entries: Sequence[Entry], rounds: int) -> StageState:
         advance=stage.advance,
         entries=chosen,
         rounds=rounds,
+        final=tuple(row["entry"] for row in stage.standings) if stage.standings else None,
     )
 
 

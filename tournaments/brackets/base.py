@@ -9,9 +9,11 @@ values and a random ``seed`` that the caller stores with the stage.
 A format is one class (a subclass of ``Format``, one module) and one line in the registry
 (``registry.register``). Everything a caller needs to know about it is declared on the class
 (``eliminates``, ``takes_late_entries``, ``draws_allowed``, ``fields``) and every format
-answers the same three questions from one value, ``DrawInput``: ``draw`` (the next round),
-``placements`` (how far each entry went, elimination formats) and ``groups`` (each entry's
-group, dealt here for every format that has a ``groups`` setting).
+answers the same questions from one value, ``DrawInput``: ``draw`` (the next round),
+``placements`` (how far each entry went, elimination formats), ``groups`` (each entry's
+group, dealt here for every format that has a ``groups`` setting) and ``standings`` (the
+stage's rows); and, from its settings and entries alone, ``fixed_rounds`` (how many rounds
+the stage takes, where that is known without drawing).
 
 The *seed order* of a stage: entries with a ``seed`` first, by seed (then entry number),
 then the entries without one in a random order drawn from the stage's random ``seed``, so
@@ -31,6 +33,8 @@ from typing import Any, ClassVar
 
 from scorekeeper.rules.errors import RuleViolation, _
 from scorekeeper.rules.fields import Field, clean_fields
+
+from .standings import Row, group_standings, standings
 
 __all__ = [
     "Draw",
@@ -221,3 +225,21 @@ class Format(ABC):
         if count <= 1:
             return {}
         return snake([e.number for e in seed_order(given.entries, given.seed)], count)
+
+    def fixed_rounds(self, settings: Mapping[str, Any], entries: Sequence[Entry]) -> int | None:
+        """How many rounds the stage takes with these settings and entries (active or not),
+        when that is known without drawing: the stage is over once that many are drawn (0:
+        it cannot be played at all). ``None`` when only a draw can tell (a knockout, whose
+        rounds depend on its results)."""
+        return None
+
+    def standings(self, given: DrawInput) -> list[Row]:
+        """The stage's rows in rank order, over ``given.results`` by ``given.tiebreaks``:
+        group by group for a stage played in groups, else placements first (elimination
+        formats), then the tiebreaks."""
+        entries, results = list(given.entries), list(given.results)
+        tiebreaks = list(given.tiebreaks)
+        groups = self.groups(given)
+        if groups:
+            return group_standings(entries, results, tiebreaks, groups)
+        return standings(entries, results, tiebreaks, self.placements(given))

@@ -32,7 +32,7 @@ from .common import seed_order
 from .melee_standings import melee_standings, partners_of
 from .melee_tables import Node, five_tables, pair_up
 from .registry import register
-from .standings import DEFAULT_TIEBREAKS
+from .standings import DEFAULT_TIEBREAKS, Row
 
 __all__ = ["History", "Melee", "sit_outs"]
 
@@ -92,6 +92,15 @@ class Melee(Format):
                 _("An individual event needs at least {seats} players."),
                 seats=seats,
             )
+
+    def fixed_rounds(self, settings: Mapping[str, Any], entries: Sequence[Entry]) -> int:
+        """Its ``rounds``; none once fewer players are active than a table seats."""
+        active = sum(1 for e in entries if e.active)
+        return settings["rounds"] if active >= int(settings.get("seats", 4)) else 0
+
+    def standings(self, given: DrawInput) -> list[Row]:
+        """Per player (``melee_standings``): each seat's own outcome, partners credited."""
+        return melee_standings(given.entries, given.results, given.tiebreaks)
 
     def draw(self, given: DrawInput) -> Draw | None:
         settings, round_index = given.settings, given.round

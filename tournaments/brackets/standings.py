@@ -23,11 +23,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.rules.errors import _
 
-from .base import Entry, Result
+if TYPE_CHECKING:  # ``base`` ranks a stage's entries with this module at run time
+    from .base import Entry, Result
 
 __all__ = [
     "DEFAULT_TIEBREAKS",

@@ -213,6 +213,10 @@ class Swiss(Format):
                 most=entries - 1,
             )
 
+    def fixed_rounds(self, settings: Mapping[str, Any], entries: Sequence[Entry]) -> int:
+        """Its ``rounds``; none once fewer than 2 entries are active."""
+        return settings["rounds"] if sum(1 for e in entries if e.active) >= 2 else 0
+
     def draw(self, given: DrawInput) -> Draw | None:
         """``given.tiebreaks`` orders the entries inside each score group."""
         settings, entries, results = given.settings, given.entries, given.results

@@ -1,5 +1,6 @@
 """The desk's controls for the changes during the event: thin views over
-``tournaments.services.changes`` and the director's result, each a plain form posted back
+the services of the changes during the event (``redraw``, ``swap``, ``start``,
+``settings``, ``confirm``) and the director's result, each a plain form posted back
 to the desk (a refusal is shown by the form that made it, in the page's language).
 """
 
@@ -15,7 +16,6 @@ from django.views.decorators.http import require_POST
 
 from .. import services
 from ..models import Pairing, Tournament
-from ..services import changes
 from . import desk_forms
 from . import forms as page_forms
 from .views import _act, _desk_context, _director
@@ -46,7 +46,7 @@ def redraw(request: HttpRequest, token: str, number: int) -> HttpResponse:
         token,
         desk_forms.SureForm(request.POST),
         f"redraw-{number}",
-        lambda t, form: changes.round_redraw(tournament_id=t.pk, round_number=number),
+        lambda t, form: services.round_redraw(tournament_id=t.pk, round_number=number),
     )
 
 
@@ -57,7 +57,7 @@ def swap(request: HttpRequest, token: str, number: int) -> HttpResponse:
         token,
         desk_forms.SwapForm(request.POST),
         f"swap-{number}",
-        lambda t, form: changes.round_swap(
+        lambda t, form: services.round_swap(
             tournament_id=t.pk, round_number=number, entries=form.entries()
         ),
     )
@@ -70,7 +70,7 @@ def unstart(request: HttpRequest, token: str) -> HttpResponse:
         token,
         desk_forms.SureForm(request.POST),
         "unstart",
-        lambda t, form: changes.tournament_unstart(tournament_id=t.pk),
+        lambda t, form: services.tournament_unstart(tournament_id=t.pk),
     )
 
 
@@ -81,7 +81,7 @@ def hold(request: HttpRequest, token: str) -> HttpResponse:
         token,
         desk_forms.HoldForm(request.POST),
         "hold",
-        lambda t, form: changes.tournament_update(
+        lambda t, form: services.tournament_update(
             tournament_id=t.pk, auto_advance=form.cleaned_data["auto_advance"]
         ),
     )
@@ -145,7 +145,7 @@ def confirm(request: HttpRequest, token: str, number: int, slot: int) -> HttpRes
 
     def act(t: Tournament, form: Any) -> Any:
         row = Pairing.objects.get(tournament=t, round__number=number, slot=slot)
-        return changes.match_confirm(
+        return services.match_confirm(
             match_id=row.match_id,
             agree=form.cleaned_data["agree"],
             note=form.cleaned_data["note"],

@@ -15,10 +15,10 @@ from django.views.decorators.http import require_POST
 from scorekeeper.models import Match
 from scorekeeper.rules import MatchConflict, RuleViolation
 
+from .. import services
 from ..models import Pairing, ResultChange
 from ..selectors import lineups
 from ..selectors.rounds import teams_of
-from ..services import changes
 
 WAITING = (Pairing.Status.AWAITING, Pairing.Status.DISPUTED)
 
@@ -78,7 +78,9 @@ def confirm(request: HttpRequest, key: uuid.UUID) -> HttpResponse:
     note = request.POST.get("note", "").strip()[:200]
     try:
         with transaction.atomic():
-            changes.match_confirm(match_id=key, agree=request.POST.get("agree") == "yes", note=note)
+            services.match_confirm(
+                match_id=key, agree=request.POST.get("agree") == "yes", note=note
+            )
     except (RuleViolation, MatchConflict):
         pass
     return HttpResponseRedirect(reverse("match", args=[str(key)]) + "#t-confirm")

@@ -24,8 +24,10 @@ from scorekeeper.selectors import key_of
 from .. import convert, spreadsheet, validation
 from ..brackets.seasons import SCORINGS
 from ..models import Club, EntryPlayer, Player, Season, Tournament
-from . import ratings, tournament_create
+from . import ratings
 from .club_players import entries_link, name_key, player_of, players_known
+from .locks import club_locked
+from .setup import tournament_create
 
 # Not copied: the new tournament has its own name and entries; stages are read from rows.
 COPY_SKIPS = frozenset({"name", "entries", "stages"})
@@ -39,10 +41,6 @@ def _language(value: Any) -> str:
     if value not in codes:
         raise RuleViolation("language", _("Choose one of: {choices}."), choices=", ".join(codes))
     return str(value)
-
-
-def club_locked(club_id: Any) -> Club:
-    return Club.objects.select_for_update().get(pk=club_id)  # as club_players does
 
 
 @transaction.atomic
