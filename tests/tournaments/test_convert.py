@@ -14,7 +14,11 @@ from tournaments.brackets.standings import Row, Why
 
 def test_a_bye_and_a_match_as_rows():
     bye = convert.pairing_row(
-        Drawn(slot=1, entries=(7,), shape=BYE), tournament_id=1, round_id=2, match=None, bye_points=3
+        Drawn(slot=1, entries=(7,), shape=BYE),
+        tournament_id=1,
+        round_id=2,
+        match=None,
+        bye_points=3,
     )
     assert (bye.status, bye.result, bye.winner, bye.points, bye.source, bye.table) == (
         "finished",
