@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from scorekeeper.rules.errors import _
@@ -150,7 +150,7 @@ class Melee(Format):
         ]
         team_points = {team: sum(points[n] for n in team) for team in teams}
         team_seed = None if random_seed is None else random_seed + 1
-        tables = pair_up(teams, team_points, history.faced, team_seed)
+        tables = pair_up(teams, team_points, history.faced, team_seed, groups_apart(points))
         return [(a[0], b[0], a[1], b[1]) for a, b in tables]
 
     @staticmethod
@@ -165,6 +165,18 @@ class Melee(Format):
         numbers = {e.number for e in active}
         order = [row.entry for row in rows if row.entry in numbers]
         return order, {row.entry: row.match_points for row in rows}
+
+
+def groups_apart(points: Mapping[int, int | float]) -> tuple[Callable[[Node, Node], int], int]:
+    """How far apart two teams' score groups are: for every player and every opponent, the
+    groups between them, squared (0 when the table is one group); and the most it can be."""
+    groups = sorted(set(points.values()), reverse=True)
+    group = {number: groups.index(value) for number, value in points.items()}
+
+    def apart(a: Node, b: Node) -> int:
+        return sum((group[x] - group[y]) ** 2 for x in a for y in b)
+
+    return apart, 4 * (len(groups) - 1) ** 2
 
 
 def seated(table: Sequence[int], rank: Mapping[int, int], shape: Shape) -> tuple[int, ...]:

@@ -74,8 +74,14 @@ class Shape:
     partner_seats: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     opponent_seats: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     partnered: bool = field(init=False, compare=False, repr=False)
+    solo: bool = field(init=False, compare=False, repr=False)  # each seat a side, in order
+    _ranked: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     _won: tuple[tuple[Number, ...], ...] = field(init=False, compare=False, repr=False)
     _drawn: tuple[Number, ...] = field(init=False, compare=False, repr=False)
+    _middle: float = field(init=False, compare=False, repr=False)
+    _scored: dict[tuple[Number, ...], tuple[str, ...]] = field(
+        init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         seats = sorted(seat for side in self.sides for seat in side)
@@ -95,13 +101,17 @@ class Shape:
         put(self, "partner_seats", tuple(self._mates(s, True) for s in range(len(seats))))
         put(self, "opponent_seats", tuple(self._mates(s, False) for s in range(len(seats))))
         put(self, "partnered", any(len(side) > 1 for side in self.sides))
+        put(self, "solo", self.sides == tuple((seat,) for seat in range(len(seats))))
         count = len(self.sides)
+        put(self, "_ranked", tuple(self._winner_ranks(side) for side in range(count)))
         put(
             self,
             "_won",
             tuple(self._spread(self.points_of_ranks(self._winner_ranks(s))) for s in range(count)),
         )
         put(self, "_drawn", self._spread(self.points_of_ranks((1,) * count)))
+        put(self, "_middle", sum(self.place_points[:count]) / count)
+        put(self, "_scored", {})
 
     def _mates(self, seat: int, same: bool) -> tuple[int, ...]:
         mine = self.side_of_seat(seat)
@@ -128,15 +138,15 @@ class Shape:
 
     def partners(self, entries: Sequence[int], number: int) -> tuple[int, ...]:
         """The entries on ``number``'s side, itself left out."""
-        return tuple(entries[s] for s in self.partner_seats[list(entries).index(number)])
+        return tuple(entries[s] for s in self.partner_seats[entries.index(number)])
 
     def opponents(self, entries: Sequence[int], number: int) -> tuple[int, ...]:
         """The entries on every other side than ``number``'s."""
-        return tuple(entries[s] for s in self.opponent_seats[list(entries).index(number)])
+        return tuple(entries[s] for s in self.opponent_seats[entries.index(number)])
 
     def side_named(self, entries: Sequence[int], number: int) -> int:
         """The side that entry ``number`` (any of its players) names."""
-        return self.side_of[list(entries).index(number)]
+        return self.side_of[entries.index(number)]
 
     def named_by(self, entries: Sequence[int], side: int) -> int:
         """The entry that names ``side``: the first seat's (the result's ``winner``)."""
@@ -168,7 +178,7 @@ class Shape:
             return tuple(1 + sum(1 for other in scores if other > mine) for mine in scores)
         if winner is None or winner not in entries:
             return (1,) * len(self.sides)
-        return self._winner_ranks(self.side_named(entries, winner))
+        return self._ranked[self.side_of[entries.index(winner)]]
 
     def _winner_ranks(self, side: int) -> tuple[int, ...]:
         return tuple(1 if index == side else 2 for index in range(len(self.sides)))
@@ -193,16 +203,22 @@ class Shape:
         if self.ranked_by == "winner":
             if winner is None or winner not in entries:
                 return self._drawn
-            return self._won[self.side_named(entries, winner)]
+            return self._won[self.side_of[entries.index(winner)]]
         return self._spread(self.points_of_ranks(self.ranks(entries, winner, points)))
 
     def outcomes(self, earned: Sequence[Number]) -> tuple[str, ...]:
         """Each seat's ``win``, ``draw`` or ``loss`` from its match points (``earned``, in
         seat order): above the table's average a win, at it a draw (a bye: a win)."""
-        if self.bye:
-            return (WIN,) * self.seats
-        middle = sum(self.place_points[: len(self.sides)]) / len(self.sides)
-        return tuple(WIN if mine > middle else DRAW if mine == middle else LOSS for mine in earned)
+        key = tuple(earned)
+        found = self._scored.get(key)
+        if found is None:  # a handful of patterns per shape: kept (standings read many)
+            middle = self._middle
+            found = tuple(
+                WIN if self.bye or mine > middle else DRAW if mine == middle else LOSS
+                for mine in key
+            )
+            self._scored[key] = found
+        return found
 
     def best(self, entries: Sequence[int], points: Sequence[Number]) -> int | None:
         """The entry naming the one side with the best score; ``None`` when it is shared."""

@@ -156,11 +156,12 @@ def metrics(entries: Sequence[Entry], results: Sequence[Result]) -> dict[int, di
         points = shape.side_values(result.points)
         games = shape.side_values(result.games_won)
         total = sum(points)
+        side_of, opponent_seats = shape.side_of, shape.opponent_seats
         for seat, number in enumerate(seats):
             row = table.get(number)
             if row is None:
                 row = table[number] = _fresh()
-            side = shape.side_of[seat]
+            side = side_of[seat]
             mine = earned[seat]
             row["played"] += 1
             row[OUTCOME_KEYS[outcome[seat]]] += 1
@@ -170,10 +171,10 @@ def metrics(entries: Sequence[Entry], results: Sequence[Result]) -> dict[int, di
             row["points_against"] += total - points[side]
             if shape.partnered:
                 partners[number].update(seats[s] for s in shape.partner_seats[seat])
-            for other in shape.opponent_seats[seat]:
+            beaten = met[number]
+            for other in opponent_seats[seat]:
                 theirs = earned[other]
-                share = 1 if mine > theirs else 0.5 if mine == theirs else 0
-                met[number].append((seats[other], share))
+                beaten.append((seats[other], 1 if mine > theirs else 0.5 if mine == theirs else 0))
     for number, row in table.items():
         row["match_points"] = number_of(row["match_points"])
         row["points_diff"] = row["points_for"] - row["points_against"]

@@ -29,12 +29,13 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import F, Func, Min, TextField
+from django.db.models import F, Func, IntegerField, Min, TextField
+from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 from django.utils import timezone
 
 from ..brackets.ratings import Game, Rating, replay, win_chance
-from ..brackets.shapes import SHAPES, get_shape
+from ..brackets.shapes import SHAPES, TWO
 from ..models import (
     Club,
     Entry,
@@ -339,32 +340,45 @@ def _players_store(after: dict[int, Rating]) -> None:
 STAMP = Cast("finished_at", TextField())
 
 
-def integers(column: str) -> Func:
+def integers(column: str, shapes: Sequence[str] | None = None) -> Func:
     """A JSON list of whole numbers as a PostgreSQL ``int[]``, which the driver reads in C
-    (a JSON text costs a parse in Python per row: 100,000 rows in a full replay)."""
-    return Func(
-        F(column),
-        template="translate(%(expressions)s::text, '[]', '{}')::int[]",
-        output_field=TextField(),
-    )
+    (a JSON text costs a parse in Python per row: 100,000 rows in a full replay); with
+    ``shapes``, only for the pairings of those shapes (null for the others)."""
+    text = "translate(%(expressions)s::text, '[]', '{}')::int[]"
+    if shapes is not None:
+        names = ", ".join("'" + name.replace("'", "''") + "'" for name in shapes) or "NULL"
+        text = f"CASE WHEN shape IN ({names}) THEN {text} END"
+    return Func(F(column), template=text, output_field=TextField())
 
 
 def rated_games(club_id: Any, since: Any = None) -> list[tuple[int, Any, Game]]:
     """Every finished pairing of the club's tournaments (finished at ``since`` or later)
     that has players on every side of its table (byes left out), in the order they were
-    finished: ``(id, finished_at, game)``. One query of plain values for the pairings, one
-    for the entries' players."""
+    finished: ``(id, finished_at, game)``. One query of plain values for the pairings (the
+    points only where the ranks follow from them), one for the entries' players."""
     pairings = Pairing.objects.filter(
         tournament__club_id=club_id, status=Pairing.Status.FINISHED, finished_at__isnull=False
     ).exclude(shape__in=[name for name, shape in SHAPES.items() if shape.bye])
     if since is not None:
         pairings = pairings.filter(finished_at__gte=since)
-    columns = ("id", "stamp", "tournament_id", "seats", "shape", "winner", "scores")
+    columns = ("id", "stamp", "tid", "seats", "shape", "winner", "scores")
     if connection.vendor == "postgresql":
+        by_points = [name for name, shape in SHAPES.items() if shape.ranked_by == "points"]
+        # Two entries (most pairings) as two numbers: the driver reads them faster than arrays.
+        more = [name for name, shape in SHAPES.items() if shape.seats > len(TWO.sides)]
         query = (
-            pairings.annotate(stamp=STAMP, seats=integers("entries"), scores=integers("points"))
+            pairings.annotate(
+                stamp=STAMP,
+                tid=Cast("tournament_id", TextField()),  # a text's hash is C's, a UUID's not
+                first=Cast(KT("entries__0"), IntegerField()),
+                second=Cast(KT("entries__1"), IntegerField()),
+                seats=integers("entries", more),
+                scores=integers("points", by_points),
+            )
             .order_by("finished_at", "id")
-            .values_list(*columns)
+            .values_list(
+                "id", "stamp", "tid", "first", "second", "seats", "shape", "winner", "scores"
+            )
         )
         # The cursor's own types, no field converters (a full replay reads 100,000 rows).
         sql, params = query.query.sql_with_params()  # type: ignore[attr-defined]
@@ -372,35 +386,56 @@ def rated_games(club_id: Any, since: Any = None) -> list[tuple[int, Any, Game]]:
             cursor.execute(sql, params)
             rows: Sequence[Any] = cursor.fetchall()
     else:
-        rows = list(
-            pairings.annotate(stamp=F("finished_at"), seats=F("entries"), scores=F("points"))
+        rows = [
+            (pk, at, str(tournament), None, None, *rest)
+            for pk, at, tournament, *rest in pairings.annotate(
+                stamp=F("finished_at"),
+                tid=F("tournament_id"),
+                seats=F("entries"),
+                scores=F("points"),
+            )
             .order_by("finished_at", "id")
             .values_list(*columns)
-        )
+        ]
     teams = _entry_teams(club_id, since, {row[2] for row in rows})
     games = []
-    for pk, finished, tournament, entries, shape_name, winner, points in rows:
-        shape = get_shape(shape_name)
-        seated = [teams.get((tournament, number)) for number in entries]
+    last, team_of = None, {}.get
+    for pk, finished, tournament, first, second, entries, shape_name, winner, points in rows:
+        if tournament != last:  # the rows of one tournament mostly come together
+            last, team_of = tournament, teams.get(tournament, {}).get
+        if entries is None:  # two entries
+            entries = (first, second)
+            seated = [team_of(first), team_of(second)]
+        else:
+            seated = [team_of(number) for number in entries]
         if all(seated):  # every seat's players known
-            sides = tuple(sum((seated[seat] for seat in side), ()) for side in shape.sides)
+            shape = SHAPES[shape_name]
+            sides = (
+                tuple(seated)
+                if shape.solo
+                else tuple(sum((seated[seat] for seat in side), ()) for side in shape.sides)
+            )
             games.append((pk, finished, Game(sides, shape.ranks(entries, winner, points))))
     return games
 
 
 def _entry_teams(
-    club_id: Any, since: Any, tournaments: set[Any]
-) -> dict[tuple[Any, int], tuple[int, ...]]:
-    """Each entry's players (ids, seat order), by (tournament, entry number)."""
+    club_id: Any, since: Any, tournaments: set[str]
+) -> dict[str, dict[int, tuple[int, ...]]]:
+    """Each entry's players (ids, seat order), by tournament (its id as text), then entry
+    number."""
     players = EntryPlayer.objects.filter(entry__tournament__club_id=club_id)
     if since is not None:  # only the tournaments of these pairings
         players = players.filter(entry__tournament_id__in=tournaments)
-    seats: dict[tuple[Any, int], list[int]] = defaultdict(list)
+    seats: dict[str, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
     for tournament, number, player in players.order_by("entry_id", "seat").values_list(
         "entry__tournament_id", "entry__number", "player_id"
     ):
-        seats[(tournament, number)].append(player)
-    return {key: tuple(value) for key, value in seats.items()}
+        seats[str(tournament)][number].append(player)
+    return {
+        tournament: {number: tuple(ids) for number, ids in entries.items()}
+        for tournament, entries in seats.items()
+    }
 
 
 def stored_games(

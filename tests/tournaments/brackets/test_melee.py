@@ -1,3 +1,4 @@
+import random
 from dataclasses import replace
 
 import pytest
@@ -194,3 +195,47 @@ def test_the_planner_ranks_an_individual_event_per_player():
     snapshot = Snapshot(1, DEFAULT_TIEBREAKS, (stage,), field, {1: MELEE_RESULTS})
     rows = stage_rows(snapshot, stage)
     assert [(row.entry, row.partners) for row in rows] == [(3, 1), (1, 2), (2, 2), (5, 1), (4, 2)]
+
+
+def _teams_without_repeats(players, partnered):
+    """Some split of ``players`` into teams of two with no partner of before (or None)."""
+    if not players:
+        return []
+    first, rest = players[0], players[1:]
+    for other in rest:
+        if frozenset((first, other)) in partnered:
+            continue
+        found = _teams_without_repeats([p for p in rest if p != other], partnered)
+        if found is not None:
+            return [(first, other), *found]
+    return None
+
+
+def test_the_standings_draw_keeps_score_groups_apart():
+    """16 players, 3 rounds decided: 2 players on 6 match points, 6 on 4, 6 on 2, 2 on 0.
+    A round-4 draw exists where every table holds players of two neighbouring groups (6
+    and 4, or 2 and 0) and nobody partners a partner of before: the draw keeps the groups
+    so apart (the issue's round 4 seated the 6-point and the 0-point groups together)."""
+    config_ = config(rounds=4, draw="standings")
+    field = seeded(16)
+    rng = random.Random(171)
+    results = []
+    for number in (1, 2, 3):
+        drawn = MELEE.draw(DrawInput(config_, field, results, number, seed=171))
+        for p in drawn.pairings:
+            winner = p.entries[rng.randint(0, 1)]
+            results.append(Result(number, p.slot, p.entries, winner, (100, 62), shape=p.shape))
+    points = {n: 0 for n in range(1, 17)}
+    for result in results:
+        for number, earned in zip(result.entries, result.match_points(), strict=True):
+            points[number] += earned
+    assert sorted(points.values()) == [0, 0, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, 4, 4, 6, 6]
+    partnered = {frozenset(team) for r in results for team in r.shape.teams(r.entries) or ()}
+    top = [n for n in points if points[n] >= 4]
+    bottom = [n for n in points if points[n] <= 2]
+    assert _teams_without_repeats(top, partnered) and _teams_without_repeats(bottom, partnered)
+    fourth = MELEE.draw(DrawInput(config_, field, results, 4, seed=171))
+    for table in fourth.pairings:
+        scores = [points[n] for n in table.entries]
+        assert max(scores) - min(scores) <= 2, (table.entries, scores)
+        assert not {frozenset(team) for team in table.teams} & partnered
