@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from scorekeeper.rules.match import GAMES_TO_WIN
 from scorekeeper.rules.names import MAX_NAME
 
 __all__ = [
@@ -68,8 +69,8 @@ def choices(statuses: type[StrEnum]) -> list[tuple[str, tuple[str, str]]]:
     return [(member.name, (member.value, STATUS_WORDS[member])) for member in statuses]
 
 
-# ``games_to_win``: a match is won by the first side to win 1 game, or 2 (best of three).
-GAMES_TO_WIN = (1, 2)
+# ``GAMES_TO_WIN`` (1, 2): a match is won by the first side to win 1 game, or 2 (best of
+# three); the scorekeeper's rule, which a tournament's and a stage's setting obey.
 
 # The longest name of each kind, in characters. A player's name is the scorekeeper's (a
 # club's player sits at a table under that name).
