@@ -14,8 +14,11 @@ from scorekeeper.selectors import VIEW_ID
 
 from ..brackets import eliminating, get_format
 from ..brackets.shapes import TWO
+from ..brackets.vocabulary import PairingStatus
 from ..models import CancelledMatch, Pairing, Round, Stage, Tournament
 from . import lineups, round_name, stage_rows, standings_data, tournament_data
+
+FINISHED = PairingStatus.FINISHED
 
 
 def public_version(view_id: str) -> int | None:
@@ -211,7 +214,7 @@ def entry_history(view_id: str, number: int) -> dict[str, Any]:
                 row["opponents"] = people(other)
             elif len(shape.sides) > len(TWO.sides):  # trionfo: four table-mates, a place
                 row["mates"] = people(other)
-                row["place"] = _place(points, mine) if pairing["status"] == "finished" else None
+                row["place"] = _place(points, mine) if pairing["status"] == FINISHED else None
             row.update(
                 {
                     "opponent": names.get(other[0]) if other else None,
@@ -242,7 +245,7 @@ def _place(points: list[int], mine: int) -> dict[str, Any] | None:
 
 
 def _result(pairing: dict[str, Any], number: int) -> str | None:
-    if pairing["status"] != "finished":
+    if pairing["status"] != FINISHED:
         return None
     if pairing["result"] == "draw":
         return "draw"
