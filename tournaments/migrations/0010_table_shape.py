@@ -18,8 +18,8 @@ BLOCK = 2000
 def shapes_from_stages(apps, schema_editor):
     Pairing = apps.get_model("tournaments", "Pairing")
     melee = Pairing.objects.filter(round__stage__format="melee")
+    melee.update(shape="teams")  # (an exclude would miss the settings without seats)
     melee.filter(round__stage__settings__seats=5).update(shape="places")
-    melee.exclude(round__stage__settings__seats=5).update(shape="teams")
     byes = [
         pk
         for pk, entries in Pairing.objects.filter(table__isnull=True).values_list("pk", "entries")
