@@ -110,7 +110,7 @@ def director_result(
         target = int(tournament.options.get("target") or 0) * games_to_win
         won = [target, 0] if loser == 1 else [0, target]
         games = [games_to_win, 0] if loser == 1 else [0, games_to_win]
-        winner = pairing.entries[1 - loser]
+        winner = pairing.table_shape.named_by(pairing.entries, 1 - loser)
         return _after("win", winner, won, games, forfeit=fields["forfeit"])
     draw = fields.get("draw")
     if draw not in (None, False, True):
@@ -129,7 +129,7 @@ def director_result(
         raise RuleViolation("points", _("This field is required."))
     points = _points(fields["points"])
     games = _games(fields.get("games"), side, games_to_win)
-    winner = None if side is None else pairing.entries[side]
+    winner = None if side is None else pairing.table_shape.named_by(pairing.entries, side)
     return _after("draw" if side is None else "win", winner, points, games)
 
 
