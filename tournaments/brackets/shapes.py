@@ -114,16 +114,13 @@ class Shape:
         put(self, "_scored", {})
 
     def _mates(self, seat: int, same: bool) -> tuple[int, ...]:
-        mine = self.side_of_seat(seat)
+        mine = self.side_of[seat]
         return tuple(
             other
             for index, side in enumerate(self.sides)
             for other in side
             if other != seat and (index == mine) == same
         )
-
-    def side_of_seat(self, seat: int) -> int:
-        return next(index for index, side in enumerate(self.sides) if seat in side)
 
     # --- seats and sides, as entry numbers ------------------------------------------------
 
