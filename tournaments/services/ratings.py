@@ -113,7 +113,8 @@ def _entry_players(tournament: Tournament, entries: Iterable[Entry]) -> dict[int
 
 def _unrated_since(tournament: Tournament) -> Any:
     """From when a result may not be rated yet: this tournament's first finished pairing
-    (its results and corrections), or the club's last rated pairing if earlier."""
+    (its results and corrections), or the club's last rated pairing if earlier; ``None``
+    (every result) when nothing is rated yet."""
     first = Pairing.objects.filter(tournament=tournament, finished_at__isnull=False).aggregate(
         first=Min("finished_at")
     )["first"]
@@ -123,8 +124,9 @@ def _unrated_since(tournament: Tournament) -> Any:
         .values_list("finished_at", flat=True)
         .first()
     )
-    stamps = [stamp for stamp in (first, last) if stamp is not None]
-    return min(stamps) if stamps else None
+    if last is None:
+        return None
+    return last if first is None else min(first, last)
 
 
 def ratings_current(club_id: Any, players: Iterable[Any], since: Any = None) -> dict[Any, Rating]:
