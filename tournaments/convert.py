@@ -18,6 +18,7 @@ from .brackets import Entry as BEntry
 from .brackets import Pairing as BPairing
 from .brackets import Result, RoundName
 from .brackets.planner import StageState
+from .brackets.shapes import get_shape
 from .brackets.standings import Row
 from .models import Entry, Pairing, Stage
 
@@ -32,6 +33,7 @@ RESULT_COLUMNS = (
     "games_won",
     "bracket",
     "group",
+    "shape",
 )
 ROW_FIELDS = tuple(f.name for f in fields(Row) if f.name != "why")
 
@@ -74,6 +76,7 @@ def result_of_values(
     games: Sequence[int] | None,
     bracket: str | None,
     group: int | None,
+    shape: str,
 ) -> Result:
     """A finished pairing's values (``RESULT_COLUMNS``) as the engine's result."""
     return Result(
@@ -86,6 +89,7 @@ def result_of_values(
         bracket=bracket,
         group=group,
         stage=stage,
+        shape=get_shape(shape),
     )
 
 
@@ -100,6 +104,7 @@ def result_of(pairing: Pairing, round_number: int, stage_number: int) -> Result:
         pairing.games_won,
         pairing.bracket,
         pairing.group,
+        pairing.shape,
     )
 
 
@@ -134,6 +139,7 @@ def pairing_row(
         entries=list(pairing.entries),
         bracket=pairing.bracket,
         group=pairing.group,
+        shape=pairing.shape.name,
     )
     if pairing.bye:
         row.table = None

@@ -2,8 +2,9 @@
 and the audit of the director's results.
 
 Terms (see ``../shared/tournaments.md``): a *tournament* has *entries*, one or two *stages*
-and *rounds* numbered from 1 across the whole tournament; a *pairing* seats two entries at a
-numbered table in a real match of the site, or gives one entry a *bye*.
+and *rounds* numbered from 1 across the whole tournament; a *pairing* seats its entries at a
+numbered table in a real match of the site as its *shape* says (``brackets.shapes``: two
+entries; four or five players of an individual event), or gives one entry a *bye*.
 
 The facts are the entries, the draws (rounds and pairings, with their random seeds) and the
 results. ``Tournament.standings`` is a copy kept by version (``standings_version``): the
@@ -20,6 +21,10 @@ from django.db import models
 
 from scorekeeper.models import Match, new_view_id
 
+from .brackets import vocabulary
+from .brackets.shapes import TWO, Shape, get_shape
+from .brackets.vocabulary import PairingStatus, RoundStatus, TournamentStatus
+
 
 def new_table_key() -> str:
     return secrets.token_urlsafe(24)
@@ -35,15 +40,12 @@ def new_table_code() -> str:
 
 
 class Tournament(models.Model):
-    class Status(models.TextChoices):
-        REGISTRATION = "registration", "registration"
-        RUNNING = "running", "running"
-        FINISHED = "finished", "finished"
+    Status = models.TextChoices("Status", vocabulary.choices(TournamentStatus))
 
     # The id is the director's key; the view_id the public link.
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     view_id = models.CharField(max_length=64, unique=True, default=new_view_id, editable=False)
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=vocabulary.TOURNAMENT_NAME)
     variant = models.CharField(max_length=32)
     options = models.JSONField(help_text="Every option of the variant, resolved.")
     games_to_win = models.PositiveSmallIntegerField(default=1)
@@ -103,7 +105,7 @@ class Tournament(models.Model):
 class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     number = models.PositiveIntegerField()
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=vocabulary.ENTRY_NAME)
     players = models.JSONField()
     seed = models.PositiveIntegerField(null=True, blank=True)
     active = models.BooleanField(default=True)
@@ -159,9 +161,7 @@ class Stage(models.Model):
 
 
 class Round(models.Model):
-    class Status(models.TextChoices):
-        PLAYING = "playing", "playing"
-        COMPLETE = "complete", "complete"
+    Status = models.TextChoices("Status", vocabulary.choices(RoundStatus))
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
@@ -188,11 +188,7 @@ class Round(models.Model):
 
 
 class Pairing(models.Model):
-    class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "in progress"
-        AWAITING = "awaiting_confirmation", "awaiting confirmation"
-        DISPUTED = "disputed", "disputed"
-        FINISHED = "finished", "finished"
+    Status = models.TextChoices("Status", vocabulary.choices(PairingStatus))
 
     class Source(models.TextChoices):
         TABLE = "table", "the table's match"
@@ -204,6 +200,11 @@ class Pairing(models.Model):
     slot = models.PositiveIntegerField()
     table = models.PositiveIntegerField(null=True, blank=True)
     entries = models.JSONField(help_text="Entry numbers in seat order; one for a bye.")
+    shape = models.CharField(
+        max_length=16,
+        default=TWO.name,
+        help_text="The table's shape (brackets.shapes): two, teams, places or bye.",
+    )
     bracket = models.CharField(max_length=16, null=True, blank=True)  # noqa: DJ001 (null: none)
     group = models.PositiveSmallIntegerField(null=True, blank=True)
     match = models.OneToOneField(
@@ -240,8 +241,13 @@ class Pairing(models.Model):
         return f"round {self.round_id} slot {self.slot}"
 
     @property
+    def table_shape(self) -> Shape:
+        """The engine's shape of this pairing's table (its ``shape`` column)."""
+        return get_shape(self.shape)
+
+    @property
     def bye(self) -> bool:
-        return len(self.entries) == 1
+        return self.table_shape.bye
 
 
 class TableKey(models.Model):
@@ -304,7 +310,7 @@ class Club(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     view_id = models.CharField(max_length=64, unique=True, default=new_view_id, editable=False)
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=vocabulary.CLUB_NAME)
     language = models.CharField(max_length=8, default="en")
     next_player = models.PositiveIntegerField(default=1, help_text="Numbers are never reused.")
     next_season = models.PositiveIntegerField(default=1)
@@ -330,7 +336,7 @@ class Player(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     number = models.PositiveIntegerField()
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=vocabulary.PLAYER_NAME)
     key = models.CharField(max_length=200)
     mu = models.FloatField(default=DEFAULT_MU)
     sigma = models.FloatField(default=DEFAULT_SIGMA)
@@ -356,7 +362,7 @@ class Season(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     number = models.PositiveIntegerField()
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=vocabulary.SEASON_NAME)
     scoring = models.CharField(max_length=24, choices=Scoring.choices)
     points = models.JSONField(default=list, help_text="Points for rank 1, 2, … (placement).")
     best_of = models.PositiveIntegerField(null=True, blank=True)
@@ -417,9 +423,10 @@ class EntryPlayer(models.Model):
 
 class RatedPairing(models.Model):
     """One finished pairing as the ratings took it, at ``position`` in finished order: the
-    teams (player ids) and the outcome, so a replay starts at the first that changed, and
-    each player's rating after it (``after``: ``[[player_id, mu, sigma], …]`` in teams'
-    order: the players' rating histories and the ratings a replay starts from)."""
+    teams (player ids, two or more teams) and their ranks, so a replay starts at the first
+    that changed, and each player's rating after it (``after``: ``[[player_id, mu, sigma],
+    …]`` in teams' order: the players' rating histories and the ratings a replay starts
+    from)."""
 
     # No foreign key constraint in the database (Django still deletes these rows with their
     # club or pairing): a full replay writes 100,000 rows, and checking each one's two keys
@@ -437,8 +444,8 @@ class RatedPairing(models.Model):
         Pairing, on_delete=models.CASCADE, related_name="+", db_constraint=False
     )
     finished_at = models.DateTimeField(help_text="The pairing's, when it was rated.")
-    teams = models.JSONField()
-    outcome = models.CharField(max_length=8, help_text="a, b or draw")
+    teams = models.JSONField(help_text="[[player_id, …], …]: each team's players.")
+    ranks = models.JSONField(help_text="Each team's rank, 1 first; level teams share it.")
     after = models.JSONField(default=list, help_text="[[player_id, mu, sigma], …]")
 
     class Meta:
@@ -449,7 +456,7 @@ class RatedPairing(models.Model):
         indexes = [models.Index(fields=["club", "finished_at"])]
 
     def __str__(self) -> str:
-        return f"{self.position}: {self.outcome}"
+        return f"{self.position}: {self.ranks}"
 
 
 class CancelledMatch(models.Model):

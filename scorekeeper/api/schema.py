@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from .. import rules
+from ..rules.match import GAMES_TO_WIN
 
 
 class OptionSerializer(serializers.Serializer):
@@ -41,7 +42,10 @@ class MatchCreateSerializer(serializers.Serializer):
         required=False, help_text="Any subset of the variant's options."
     )
     games_to_win = serializers.IntegerField(
-        required=False, min_value=1, max_value=2, help_text="1: one game; 2: best of three."
+        required=False,
+        min_value=min(GAMES_TO_WIN),
+        max_value=max(GAMES_TO_WIN),
+        help_text="1: one game; 2: best of three.",
     )
     first_dealer = serializers.IntegerField(required=False, min_value=0)
 

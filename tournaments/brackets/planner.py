@@ -288,6 +288,7 @@ def _drawn(snapshot: Snapshot, drawn: NextRound) -> Decision:
             bracket=p.bracket,
             group=p.group,
             stage=drawn.stage,
+            shape=p.shape,
         )
         for p in drawn.draw.pairings
         if p.bye

@@ -54,6 +54,7 @@ def berger(members: Sequence[int]) -> list[list[tuple[int | None, int | None]]]:
 @register
 class RoundRobin(Format):
     name = "round_robin"
+    label = _("Round robin")
     draws_allowed = True
     fields = (
         Int("groups", required=False, default=1, min=1, max=SANE_LIMIT),

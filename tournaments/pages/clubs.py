@@ -15,6 +15,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -22,6 +23,7 @@ from scorekeeper import rules, throttling, words
 from scorekeeper.rules import RuleViolation
 from scorekeeper.translate import translated
 from tournaments import selectors, validation
+from tournaments.brackets import get_format, vocabulary
 from tournaments.brackets.seasons import SCORINGS
 from tournaments.models import Club, Player, Season, Tournament
 from tournaments.selectors import clubs as club_selectors
@@ -31,17 +33,17 @@ NOT_FOUND = (Club.DoesNotExist, Player.DoesNotExist, Season.DoesNotExist, ValueE
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(label=_("Club name"), max_length=120)
+    name = forms.CharField(label=_("Club name"), max_length=vocabulary.CLUB_NAME)
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=80)
+    name = forms.CharField(label=_("Name"), max_length=vocabulary.PLAYER_NAME)
 
 
 class RenameForm(forms.Form):
     number = forms.IntegerField(label=_("Player number"), min_value=1)
-    name = forms.CharField(label=_("New name"), max_length=80)
+    name = forms.CharField(label=_("New name"), max_length=vocabulary.PLAYER_NAME)
 
 
 class MergeForm(forms.Form):
@@ -59,13 +61,6 @@ SCORING_LABELS = {
     "match_points": _("Match points"),
     "average_placement": _("Average placement"),
 }
-FORMAT_LABELS = {
-    "swiss": _("Swiss"),
-    "round_robin": _("Round robin"),
-    "single_elimination": _("Knockout"),
-    "double_elimination": _("Double elimination"),
-    "melee": _("Individual event"),
-}
 STATUS_LABELS = {
     "registration": _("Registration"),
     "running": _("Running"),
@@ -74,7 +69,7 @@ STATUS_LABELS = {
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(label=_("Season name"), max_length=120)
+    name = forms.CharField(label=_("Season name"), max_length=vocabulary.SEASON_NAME)
     scoring = forms.ChoiceField(
         label=_("Scoring"), choices=[(s, SCORING_LABELS.get(s, s)) for s in SCORINGS]
     )
@@ -251,7 +246,7 @@ def _tournament_rows(club: Club) -> list[dict[str, Any]]:
             {
                 "tournament": tournament,
                 "game": words.game_name(variant) if variant else tournament.variant,
-                "formats": [str(FORMAT_LABELS.get(s.format, s.format)) for s in stages],
+                "formats": [gettext(get_format(s.format).label) for s in stages],
                 "season": tournament.season,
                 "status": STATUS_LABELS.get(tournament.status, tournament.status),
             }

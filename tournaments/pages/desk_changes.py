@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from .. import services
+from ..brackets.shapes import Shape, get_shape
 from ..models import Pairing, Tournament
 from . import desk_forms
 from . import forms as page_forms
@@ -87,18 +88,20 @@ def hold(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
-def _entries(token: str, number: int, slot: int) -> list[int]:
+def _entries(token: str, number: int, slot: int) -> tuple[list[int], Shape]:
+    """The pairing's entries and its table's shape."""
     tournament = _director(token)
     found = Pairing.objects.filter(tournament=tournament, round__number=number, slot=slot)
-    row = found.values_list("entries", flat=True).first()
+    row = found.values_list("entries", "shape").first()
     if row is None:
         raise Http404
-    return list(row)
+    return list(row[0]), get_shape(row[1])
 
 
 @require_POST
 def result(request: HttpRequest, token: str, number: int, slot: int) -> HttpResponse:
-    form = desk_forms.DirectorResultForm(request.POST, entries=_entries(token, number, slot))
+    entries, shape = _entries(token, number, slot)
+    form = desk_forms.DirectorResultForm(request.POST, entries=entries, shape=shape)
     return _posted(
         request,
         token,

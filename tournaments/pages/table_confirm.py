@@ -18,7 +18,6 @@ from scorekeeper.rules import MatchConflict, RuleViolation
 from .. import services
 from ..models import Pairing, ResultChange
 from ..selectors import lineups
-from ..selectors.rounds import teams_of
 
 WAITING = (Pairing.Status.AWAITING, Pairing.Status.DISPUTED)
 
@@ -57,7 +56,7 @@ def confirmation(match_view: str, key: str | None) -> dict[str, Any] | None:
         "sides": [
             {"name": side["name"], "points": points}
             for side, points in zip(
-                lineups.sides({"entries": row.entries, "teams": teams_of(row.entries)}, names),
+                lineups.sides({"entries": row.entries, "shape": row.shape}, names),
                 row.points or [0] * len(row.entries),
                 strict=False,
             )

@@ -13,8 +13,12 @@ from django.utils import timezone
 from scorekeeper.selectors import VIEW_ID
 
 from ..brackets import eliminating, get_format
+from ..brackets.shapes import TWO
+from ..brackets.vocabulary import PairingStatus
 from ..models import CancelledMatch, Pairing, Round, Stage, Tournament
 from . import lineups, round_name, stage_rows, standings_data, tournament_data
+
+FINISHED = PairingStatus.FINISHED
 
 
 def public_version(view_id: str) -> int | None:
@@ -110,9 +114,9 @@ def _pairing_row(
 ) -> dict[str, Any]:
     sides = []
     games = pairing.get("games") if best_of else None
-    # a four-player table of an individual event: its two teams are the sides (``points``
-    # are the teams'); a pairing of two entries or five: each entry
-    members = pairing.get("teams") or [[number] for number in pairing["entries"]]
+    # the sides of the table's shape: a four-player table's two teams (``points`` are the
+    # teams'); a pairing of two entries or five: each entry
+    members = lineups.shape_of(pairing).side_entries(pairing["entries"])
     given = pairing["points"] or []
     for index, team in enumerate(members):
         sides.append(
@@ -190,9 +194,10 @@ def entry_history(view_id: str, number: int) -> dict[str, Any]:
             if sits_out and pairing["bye"]:  # an individual event's sit-out is kept as a bye
                 rows.append({"round": round_["name"], "number": round_["number"], "sit_out": True})
                 continue
-            mine = pairing["entries"].index(number)
-            other = [n for n in pairing["entries"] if n != number]
-            points = pairing["points"] or []
+            shape = lineups.shape_of(pairing)
+            mine = shape.side_named(pairing["entries"], number)  # the player's side
+            other = list(shape.opponents(pairing["entries"], number))
+            points = list(shape.side_values(pairing["points"])) if pairing["points"] else []
             row: dict[str, Any] = {
                 "round": round_["name"],
                 "number": round_["number"],
@@ -204,14 +209,12 @@ def entry_history(view_id: str, number: int) -> dict[str, Any]:
                 "mates": None,
                 "place": None,
             }
-            if pairing.get("teams"):  # a table of four: the player's team is the side
-                mine %= 2
-                row["partner"] = people([n for n in pairing["teams"][mine] if n != number])[0]
-                row["opponents"] = people(pairing["teams"][1 - mine])
-                other = pairing["teams"][1 - mine]
-            elif len(pairing["entries"]) > 2:  # trionfo: four table-mates, a place
+            if shape.partnered:  # a table of four: the player's team is the side
+                row["partner"] = people(list(shape.partners(pairing["entries"], number)))[0]
+                row["opponents"] = people(other)
+            elif len(shape.sides) > len(TWO.sides):  # trionfo: four table-mates, a place
                 row["mates"] = people(other)
-                row["place"] = _place(points, mine) if pairing["status"] == "finished" else None
+                row["place"] = _place(points, mine) if pairing["status"] == FINISHED else None
             row.update(
                 {
                     "opponent": names.get(other[0]) if other else None,
@@ -242,14 +245,13 @@ def _place(points: list[int], mine: int) -> dict[str, Any] | None:
 
 
 def _result(pairing: dict[str, Any], number: int) -> str | None:
-    if pairing["status"] != "finished":
+    if pairing["status"] != FINISHED:
         return None
     if pairing["result"] == "draw":
         return "draw"
-    if pairing.get("teams"):  # a table of four: won with the partner
-        team = pairing["teams"][pairing["entries"].index(number) % 2]
-        return "win" if pairing["winner"] in team else "loss"
-    return "win" if pairing["winner"] == number else "loss"
+    shape, seats, winner = lineups.shape_of(pairing), pairing["entries"], pairing["winner"]
+    won = winner in seats and shape.side_named(seats, winner) == shape.side_named(seats, number)
+    return "win" if won else "loss"  # a table of four: won with the partner
 
 
 def match_panel(match: dict[str, Any]) -> dict[str, Any] | None:
@@ -287,7 +289,7 @@ def match_panel(match: dict[str, Any]) -> dict[str, Any] | None:
     )
     panel["teams"] = [names.get(number, "") for number in pairing.entries]
     # an individual event's table: two teams (partners together) or trionfo's five players
-    panel["lineup"] = lineups.of_entries(pairing.entries, names)
+    panel["lineup"] = lineups.of_entries(pairing.entries, names, pairing.table_shape)
     panel["why"] = _why(tournament, pairing)
     # "go to table N" only while that next round is the one in play
     panel["moved_on"] = panel["finished"] and tournament.round > round_.number + 1

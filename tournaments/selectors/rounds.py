@@ -29,27 +29,19 @@ def round_name(name: dict[str, Any]) -> str:
     return gettext("Round {number}").format(number=name.get("number"))
 
 
-def teams_of(entries: list[int]) -> list[list[int]] | None:
-    """An individual event's table of four: its two teams of two (seats 0 and 2 against
-    seats 1 and 3); ``None`` for any other pairing."""
-    if len(entries) != 4:
-        return None
-    first, second, third, fourth = entries
-    return [[first, third], [second, fourth]]
-
-
 def pairing_data(pairing: Pairing, *, director: bool) -> dict[str, Any]:
     data: dict[str, Any] = {
         "slot": pairing.slot,
         "table": pairing.table,
         "entries": pairing.entries,
         "bye": pairing.bye,
+        "shape": pairing.shape,
         "bracket": pairing.bracket,
         "group": pairing.group,
     }
-    teams = teams_of(pairing.entries)
-    if teams:
-        data["teams"] = teams
+    teams = pairing.table_shape.teams(pairing.entries)
+    if teams:  # an individual event's table of four: seats 0 and 2, then 1 and 3
+        data["teams"] = [list(team) for team in teams]
     if director:
         data["match"] = str(pairing.match_id) if pairing.match_id else None
     data.update(
@@ -93,7 +85,7 @@ def _sit_out(round_: Round, pairings: Sequence[Pairing]) -> dict[str, Any]:
     """An individual event's round: ``sit_out``, the players left over (one-entry byes)."""
     if not get_format(round_.stage.format).individual:
         return {}
-    return {"sit_out": [p.entries[0] for p in pairings if len(p.entries) == 1]}
+    return {"sit_out": [p.entries[0] for p in pairings if p.bye]}
 
 
 def rounds_data(

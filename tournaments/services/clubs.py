@@ -22,6 +22,7 @@ from scorekeeper.rules.names import clean_name
 from scorekeeper.selectors import key_of
 
 from .. import convert, spreadsheet, validation
+from ..brackets import vocabulary
 from ..brackets.seasons import SCORINGS
 from ..models import Club, EntryPlayer, Player, Season, Tournament
 from . import ratings
@@ -32,7 +33,7 @@ from .setup import tournament_create
 # Not copied: the new tournament has its own name and entries; stages are read from rows.
 COPY_SKIPS = frozenset({"name", "entries", "stages"})
 
-CLUB_NAME = 120
+CLUB_NAME = vocabulary.CLUB_NAME
 MAX_IMPORT = 2000
 
 
@@ -64,7 +65,7 @@ def club_update(*, club_id: Any, name: Any = None, language: Any = None) -> Club
 @transaction.atomic
 def player_create(*, club_id: Any, name: Any) -> Player:
     club = club_locked(club_id)
-    clean = clean_name(name, "name")
+    clean = clean_name(name, "name", vocabulary.PLAYER_NAME)
     player, new = player_of(club, clean, players_known(club, [clean]))
     if not new:
         raise RuleViolation("name", _("The club already has a player of this name."))
@@ -75,7 +76,7 @@ def player_create(*, club_id: Any, name: Any) -> Player:
 def player_rename(*, club_id: Any, number: int, name: Any) -> Player:
     club = club_locked(club_id)
     player = Player.objects.get(club=club, number=number)
-    clean = clean_name(name, "name")
+    clean = clean_name(name, "name", vocabulary.PLAYER_NAME)
     key = name_key(clean)
     if Player.objects.filter(club=club, key=key).exclude(pk=player.pk).exists():
         raise RuleViolation("name", _("The club already has a player of this name."))
@@ -144,7 +145,7 @@ def _points(value: Any) -> list[int]:
 
 
 def _season_fields(name: Any, scoring: Any, points: Any, best_of: Any) -> dict[str, Any]:
-    clean = clean_name(name, "name", CLUB_NAME)
+    clean = clean_name(name, "name", vocabulary.SEASON_NAME)
     if scoring not in SCORINGS:
         raise RuleViolation("scoring", _("Choose one of: {choices}."), choices=", ".join(SCORINGS))
     if scoring == "placement" and points is None:

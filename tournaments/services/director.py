@@ -89,7 +89,7 @@ def _side(pairing: Pairing, field: str, number: Any) -> int:
             entries=", ".join(str(n) for n in pairing.entries),
         )
     # An individual event's table of four: the side is the player's team (seats 0/2, 1/3).
-    return int(pairing.entries.index(number)) % 2
+    return pairing.table_shape.side_named(pairing.entries, number)
 
 
 def _places_result(pairing: Pairing, fields: dict[str, Any]) -> dict[str, Any]:
@@ -100,10 +100,9 @@ def _places_result(pairing: Pairing, fields: dict[str, Any]) -> dict[str, Any]:
         raise RuleViolation(field, _("Give the five scores: the places follow from them."))
     if "points" not in fields:
         raise RuleViolation("points", _("This field is required."))
-    points = _points(fields["points"], len(pairing.entries))
-    best = max(points)
-    top = [n for n, p in zip(pairing.entries, points, strict=True) if p == best]
-    winner = top[0] if len(top) == 1 else None
+    shape = pairing.table_shape
+    points = _points(fields["points"], len(shape.sides))
+    winner = shape.best(pairing.entries, points)
     games = [0] * len(points)
     return _after("win" if winner is not None else "draw", winner, points, games)
 
@@ -121,7 +120,7 @@ def director_result(
 
 
 def _decided(tournament: Tournament, pairing: Pairing, fields: dict[str, Any]) -> dict[str, Any]:
-    if len(pairing.entries) > 4:
+    if pairing.table_shape.ranked_by == "points":
         return _places_result(pairing, fields)
     games_to_win = stage_games(tournament, pairing.round.stage)
     if fields.get("forfeit") is not None:
@@ -129,7 +128,7 @@ def _decided(tournament: Tournament, pairing: Pairing, fields: dict[str, Any]) -
         target = int(tournament.options.get("target") or 0) * games_to_win
         won = [target, 0] if loser == 1 else [0, target]
         games = [games_to_win, 0] if loser == 1 else [0, games_to_win]
-        winner = pairing.entries[1 - loser]
+        winner = pairing.table_shape.named_by(pairing.entries, 1 - loser)
         return _after("win", winner, won, games, forfeit=fields["forfeit"])
     draw = fields.get("draw")
     if draw not in (None, False, True):
@@ -148,7 +147,7 @@ def _decided(tournament: Tournament, pairing: Pairing, fields: dict[str, Any]) -
         raise RuleViolation("points", _("This field is required."))
     points = _points(fields["points"])
     games = _games(fields.get("games"), side, games_to_win)
-    winner = None if side is None else pairing.entries[side]
+    winner = None if side is None else pairing.table_shape.named_by(pairing.entries, side)
     return _after("draw" if side is None else "win", winner, points, games)
 
 

@@ -24,23 +24,25 @@ def table_may_close(match: Match) -> bool:
 
 
 def outcome_of(match: Match, pairing: Pairing) -> dict[str, Any]:
-    """A finished match's result for its pairing. A trionfo table (five entries, no sides):
-    ``points`` are each player's own final score in seat order (the places, hence the match
-    points, follow in the standings), ``winner`` the seat of the one best score (a shared
-    best: a draw), no games."""
+    """A finished match's result for its pairing, read as the table's shape says: the
+    winning side named by its first seat's entry (a draw: none), ``points`` and games per
+    side. A table ranked by points (trionfo: each player their own side, no games): the
+    winner is the one best score (a shared best: a draw); the places follow from the
+    points in the standings."""
+    shape = pairing.table_shape
     outcome = match_outcome(match)
-    side = outcome.winner
-    winner = pairing.entries[side] if side is not None and not outcome.draw else None
-    games_won = list(outcome.games_won)
-    if len(pairing.entries) == 5:
-        best = max(outcome.points)
-        top = [seat for seat, score in enumerate(outcome.points) if score == best]
-        winner = pairing.entries[top[0]] if len(top) == 1 else None
-        games_won = [0] * 5
+    points = list(outcome.points)
+    if shape.ranked_by == "points":
+        winner = shape.best(pairing.entries, points)
+        games_won = [0] * len(shape.sides)
+    else:
+        side = None if outcome.draw else outcome.winner
+        winner = shape.named_by(pairing.entries, side) if side is not None else None
+        games_won = list(outcome.games_won)
     return {
         "status": Pairing.Status.FINISHED,
         "result": "win" if winner is not None else "draw",
         "winner": winner,
-        "points": list(outcome.points),
+        "points": points,
         "games_won": games_won,
     }

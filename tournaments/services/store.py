@@ -169,18 +169,13 @@ def create_matches(
 
 
 def _seats(players: dict[int, list[str]], pair: Sequence[int]) -> list[str]:
-    """The first entry's players at seats 0 and 2, the second's at 1 and 3 (belote_2p: one
-    player each, at seats 0 and 1). An individual event's pairing (four or five single
-    players) is already in seat order."""
-    if len(pair) > 2:
-        return [players[number][0] for number in pair]
-    first, second = players[pair[0]], players[pair[1]]
-    if len(first) != len(second):
-        raise ValueError(
-            f"entries {pair[0]} and {pair[1]} have {len(first)} and {len(second)} players: "
-            "they cannot share a table"
-        )
-    return [name for seat in zip(first, second, strict=True) for name in seat]
+    """The entries' players around the table, one of each entry in turn: of two teams, the
+    first's at seats 0 and 2 and the second's at 1 and 3 (belote_2p: one each, at 0 and 1);
+    an individual event's single players (four or five) stay in their seat order."""
+    size = len(players[pair[0]])
+    if any(len(players[number]) != size for number in pair):
+        raise ValueError(f"entries {list(pair)} have different numbers of players: one table")
+    return [players[pair[seat % len(pair)]][seat // len(pair)] for seat in range(size * len(pair))]
 
 
 def cancel(tournament: Tournament, round_number: int, rows: Sequence[Pairing]) -> None:

@@ -19,7 +19,6 @@ from scorekeeper.rules.fields import is_int
 from ..brackets import Pairing as Seat
 from ..brackets import get_format
 from ..brackets.melee import History
-from ..brackets.melee_standings import outcomes, per_seat
 from ..models import Pairing, Round, Tournament
 from ..selectors.snapshot import snapshot_load
 from . import answers
@@ -29,11 +28,13 @@ from .locks import matches_locked, touch, tournament_locked
 from .standings import standings_store
 from .store import cancel, pairings_store
 
+SWAPPED = 2  # a swap names two entries (whatever the tables' shape)
+
 
 def _swap_input(entries: Any) -> tuple[int, int]:
     if (
         not isinstance(entries, list)
-        or len(entries) != 2
+        or len(entries) != SWAPPED
         or not all(is_int(n) for n in entries)
         or entries[0] == entries[1]
     ):
@@ -120,7 +121,7 @@ def melee_swap_warnings(
     history = History(earlier)
     points: dict[int, float] = {}
     for result in earlier:
-        for number, earned in zip(result.entries, outcomes(per_seat(result)), strict=True):
+        for number, earned in zip(result.entries, result.match_points(), strict=True):
             points[number] = points.get(number, 0) + earned
     by_score = round_.stage.settings.get("draw") == "standings"
 
@@ -134,7 +135,7 @@ def melee_swap_warnings(
             for y in seats[index + 1 :]:
                 if x not in moved and y not in moved:
                     continue
-                partners = len(seats) == 4 and (seats.index(y) - index) % 2 == 0
+                partners = y in row.table_shape.partners(seats, x)
                 if partners and y in history.partners.get(x, ()):
                     warnings.append(
                         gettext("{first} and {second} have already been partners.").format(
@@ -162,13 +163,11 @@ def _unequal(first: Any, first_points: Any, second: Any, second_points: Any) -> 
 def swap_warnings(tournament: Tournament, round_: Round, rows: Sequence[Pairing]) -> list[str]:
     names = dict(tournament.entries.values_list("number", "name"))
     earlier = _earlier_results(tournament, round_)
-    met = {frozenset(r.entries) for r in earlier if len(r.entries) == 2}
-    points: dict[int, int] = {}
+    met = {frozenset(r.entries) for r in earlier if not r.bye}
+    points: dict[int, int | float] = {}
     for result in earlier:
-        for number in result.entries:
-            won = result.winner == number
-            drawn = result.winner is None
-            points[number] = points.get(number, 0) + (2 if won else 1 if drawn else 0)
+        for number, earned in zip(result.entries, result.match_points(), strict=True):
+            points[number] = points.get(number, 0) + earned
     warnings = []
     for row in rows:
         x, y = row.entries

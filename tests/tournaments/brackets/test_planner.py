@@ -48,6 +48,7 @@ def _won_by_first(decision: NextRound, stage: int) -> list[Result]:
             winner=p.entries[0],
             points=(10, 0)[: len(p.entries)],
             stage=stage,
+            shape=p.shape,
         )
         for p in decision.draw.pairings
     ]
