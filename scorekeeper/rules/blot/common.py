@@ -169,7 +169,8 @@ class BlotVariant(Variant):
                 raise RuleViolation(name, message)
         if payload.get("trump") == NO_TRUMP and NO_TRUMP not in self.trumps:
             raise RuleViolation("trump", _("No trumps is played only in Bazar Blot: name a suit."))
-        return super().parse(payload, ctx)
+        deal: Deal | None = super().parse(payload, ctx)  # what this family's ``build`` makes
+        return deal
 
     def build(self, shape: Shape, values: dict[str, Any], ctx: HandContext) -> Deal | None:
         if shape.thrown_in:
