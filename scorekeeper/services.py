@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
@@ -185,7 +185,7 @@ def hand_record(
     phone's hand is one statement when this process stored the match's last hand, else
     two. A tournament's match (its listeners write too) and SQLite take the match's lock
     in a transaction."""
-    if fastpath.fast():
+    if bulk.fast():
         snapshot = fastpath.remembered(match_id) or fastpath.read(match_id, **_asked(receipt))
         for _race in range(RACES_BEFORE_LOCK + 1):
             if snapshot.match.tournament is not None:
@@ -229,7 +229,12 @@ def _hand_record_locked(
     return hand
 
 
-def _asked(receipt: Receipt | None) -> dict[str, str | None]:
+class _Asked(TypedDict, total=False):
+    key: str
+    scope: str
+
+
+def _asked(receipt: Receipt | None) -> _Asked:
     if receipt is None:
         return {}
     return {"key": receipt.key, "scope": receipt.scope}
@@ -300,7 +305,7 @@ def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
     the match with its hands, one stores the match's state, the audit record and the
     re-scored hands, only if the match's row is still the version read (else it is read
     and re-scored again). A tournament's match and SQLite take the match's lock."""
-    if fastpath.fast():
+    if bulk.fast():
         for _race in range(RACES_BEFORE_LOCK):
             snapshot = fastpath.read(match_id, hands=True)
             if snapshot.match.tournament is not None:
