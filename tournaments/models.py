@@ -92,6 +92,13 @@ class Tournament(models.Model):
     problem_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # A club's tournament (migration 0004_clubs), and the season it counts towards.
+    club = models.ForeignKey(
+        "Club", on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments"
+    )
+    season = models.ForeignKey(
+        "Season", on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments"
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -224,6 +231,13 @@ class Pairing(models.Model):
     )
     ends_at = models.DateTimeField(null=True, blank=True, help_text="A table given more time.")
     time_called = models.BooleanField(default=False)
+    # A club's (migration 0004_clubs): the ratings' prediction and the order they follow.
+    win_chance = models.JSONField(
+        null=True, blank=True, help_text="predict_win when drawn (a club's)."
+    )
+    finished_at = models.DateTimeField(
+        null=True, blank=True, help_text="When its result came in: the order ratings follow."
+    )
 
     class Meta:
         ordering = ["round", "slot"]
@@ -370,32 +384,6 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-
-# Added to the tournament's own models from here, so that this part of the file can be
-# merged as one block; they are ordinary columns (see migration 0004_clubs).
-Tournament.add_to_class(
-    "club",
-    models.ForeignKey(
-        Club, on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments"
-    ),
-)
-Tournament.add_to_class(
-    "season",
-    models.ForeignKey(
-        Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments"
-    ),
-)
-Pairing.add_to_class(
-    "win_chance",
-    models.JSONField(null=True, blank=True, help_text="predict_win when drawn (a club's)."),
-)
-Pairing.add_to_class(
-    "finished_at",
-    models.DateTimeField(
-        null=True, blank=True, help_text="When its result came in: the order ratings follow."
-    ),
-)
 
 
 class EntryPlayer(models.Model):
