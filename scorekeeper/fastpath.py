@@ -51,6 +51,7 @@ JSON_FIELDS = {f.attname for f in Match._meta.concrete_fields if isinstance(f, J
 MATCH_KEY_AT = [f.primary_key for f in Match._meta.concrete_fields].index(True)
 HAND_ROW = ("id", "number", "game", "input", "result", "created_at", "updated_at")
 HAND_FIELDS = tuple(f.attname for f in Hand._meta.concrete_fields)
+MATCH_FIELDS = tuple(f.attname for f in Match._meta.concrete_fields)  # ``_match``'s row
 
 
 def _read_sql(alias: str, hands: bool = False) -> str:
@@ -196,10 +197,11 @@ def _first_row(sql: str, params: Sequence[Any], *, checked: bool = True) -> Any:
 def _prepared_cursor() -> type:
     from django.db.backends.postgresql.base import ServerBindingCursor
 
-    class Prepared(ServerBindingCursor):  # type: ignore[misc, valid-type]
+    class Prepared(ServerBindingCursor):
         def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
             self.shown = SimpleNamespace(query=query.encode())
-            return super().execute(query, params, prepare=True)
+            # django-stubs leave psycopg's Cursor out of ServerBindingCursor's bases.
+            return super().execute(query, params, prepare=True)  # type: ignore[misc]
 
         # What Django logs of it (CaptureQueriesContext, DEBUG): the statement's text,
         # which psycopg does not keep for a statement it prepared before.
@@ -269,7 +271,7 @@ def _snapshot(match_id: Any, key: str | None, scope: str | None, row: Sequence[A
         match_id, [_json(v) if n in JSON_FIELDS else v for n, v in zip(FIELDS, values, strict=True)]
     )
     answer = None
-    if body_hash is not None:
+    if body_hash is not None and key is not None and scope is not None:  # asked, answered
         answer = IdempotentRequest(
             key=key, path=scope, body_hash=body_hash, status=status, response=_json(response)
         )
@@ -281,7 +283,7 @@ def _match(match_id: Any, values: Sequence[Any]) -> Match:
     positional ``__init__``: a quarter of the time of naming every field)."""
     row = list(values)
     row.insert(MATCH_KEY_AT, match_id)
-    return Match.from_db(DEFAULT_DB_ALIAS, None, row)  # ``connection``'s alias
+    return Match.from_db(DEFAULT_DB_ALIAS, MATCH_FIELDS, row)  # ``connection``'s alias
 
 
 def _hand(match: Match, values: Sequence[Any]) -> Hand:
@@ -289,7 +291,7 @@ def _hand(match: Match, values: Sequence[Any]) -> Hand:
     row = dict(zip(HAND_ROW, values, strict=True), match_id=match.pk)
     for stamp in ("created_at", "updated_at"):
         row[stamp] = datetime.fromisoformat(row[stamp])
-    hand = Hand.from_db(DEFAULT_DB_ALIAS, None, [row[name] for name in HAND_FIELDS])
+    hand = Hand.from_db(DEFAULT_DB_ALIAS, HAND_FIELDS, [row[name] for name in HAND_FIELDS])
     hand.match = match
     return hand
 

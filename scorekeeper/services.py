@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db import transaction
 from django.utils import timezone
@@ -195,7 +195,12 @@ def hand_record(
     return hand
 
 
-def _asked(receipt: Receipt | None) -> dict[str, str | None]:
+class _Asked(TypedDict, total=False):
+    key: str
+    scope: str
+
+
+def _asked(receipt: Receipt | None) -> _Asked:
     if receipt is None:
         return {}
     return {"key": receipt.key, "scope": receipt.scope}
@@ -266,7 +271,7 @@ def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
     the match with its hands, one stores the match's state, the audit record and the
     re-scored hands, only if the match's row is still the version read (else it is read
     and re-scored again). A tournament's match and SQLite take the match's lock."""
-    if fastpath.fast():
+    if bulk.fast():
         for _race in range(fastpath.RACES_BEFORE_LOCK):
             snapshot = fastpath.read(match_id, hands=True)
             if snapshot.match.tournament is not None:

@@ -9,10 +9,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
+import django_stubs_ext
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+
+# Django's generic classes subscriptable at run time too (``admin.ModelAdmin[Match]``), as
+# their types say they are.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -112,7 +118,7 @@ _BROKER = os.environ.get("CELERY_BROKER_URL", "")
 CACHE_URL = os.environ.get("CACHE_URL", "") or (
     _BROKER if _BROKER.startswith(("redis://", "rediss://")) else ""
 )
-CACHES = {
+CACHES: dict[str, dict[str, Any]] = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": CACHE_URL,

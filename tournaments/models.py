@@ -25,6 +25,8 @@ from .brackets import vocabulary
 from .brackets.shapes import TWO, Shape, get_shape
 from .brackets.vocabulary import PairingStatus, RoundStatus, TournamentStatus
 
+WORDS = vocabulary.STATUS_WORDS
+
 
 def new_table_key() -> str:
     return secrets.token_urlsafe(24)
@@ -40,7 +42,10 @@ def new_table_code() -> str:
 
 
 class Tournament(models.Model):
-    Status = models.TextChoices("Status", vocabulary.choices(TournamentStatus))
+    class Status(models.TextChoices):  # the engine's vocabulary (``brackets.vocabulary``)
+        REGISTRATION = TournamentStatus.REGISTRATION.value, WORDS[TournamentStatus.REGISTRATION]
+        RUNNING = TournamentStatus.RUNNING.value, WORDS[TournamentStatus.RUNNING]
+        FINISHED = TournamentStatus.FINISHED.value, WORDS[TournamentStatus.FINISHED]
 
     # The id is the director's key; the view_id the public link.
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
@@ -94,6 +99,13 @@ class Tournament(models.Model):
     problem_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # A club's tournament (migration 0004_clubs), and the season it counts towards.
+    club = models.ForeignKey(
+        "Club", on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments"
+    )
+    season = models.ForeignKey(
+        "Season", on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments"
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -161,7 +173,9 @@ class Stage(models.Model):
 
 
 class Round(models.Model):
-    Status = models.TextChoices("Status", vocabulary.choices(RoundStatus))
+    class Status(models.TextChoices):  # the engine's vocabulary (``brackets.vocabulary``)
+        PLAYING = RoundStatus.PLAYING.value, WORDS[RoundStatus.PLAYING]
+        COMPLETE = RoundStatus.COMPLETE.value, WORDS[RoundStatus.COMPLETE]
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
@@ -188,7 +202,11 @@ class Round(models.Model):
 
 
 class Pairing(models.Model):
-    Status = models.TextChoices("Status", vocabulary.choices(PairingStatus))
+    class Status(models.TextChoices):  # the engine's vocabulary (``brackets.vocabulary``)
+        IN_PROGRESS = PairingStatus.IN_PROGRESS.value, WORDS[PairingStatus.IN_PROGRESS]
+        AWAITING = PairingStatus.AWAITING.value, WORDS[PairingStatus.AWAITING]
+        DISPUTED = PairingStatus.DISPUTED.value, WORDS[PairingStatus.DISPUTED]
+        FINISHED = PairingStatus.FINISHED.value, WORDS[PairingStatus.FINISHED]
 
     class Source(models.TextChoices):
         TABLE = "table", "the table's match"
@@ -225,6 +243,13 @@ class Pairing(models.Model):
     )
     ends_at = models.DateTimeField(null=True, blank=True, help_text="A table given more time.")
     time_called = models.BooleanField(default=False)
+    # A club's (migration 0004_clubs): the ratings' prediction and the order they follow.
+    win_chance = models.JSONField(
+        null=True, blank=True, help_text="predict_win when drawn (a club's)."
+    )
+    finished_at = models.DateTimeField(
+        null=True, blank=True, help_text="When its result came in: the order ratings follow."
+    )
 
     class Meta:
         ordering = ["round", "slot"]
@@ -376,32 +401,6 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-
-# Added to the tournament's own models from here, so that this part of the file can be
-# merged as one block; they are ordinary columns (see migration 0004_clubs).
-Tournament.add_to_class(
-    "club",
-    models.ForeignKey(
-        Club, on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments"
-    ),
-)
-Tournament.add_to_class(
-    "season",
-    models.ForeignKey(
-        Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments"
-    ),
-)
-Pairing.add_to_class(
-    "win_chance",
-    models.JSONField(null=True, blank=True, help_text="predict_win when drawn (a club's)."),
-)
-Pairing.add_to_class(
-    "finished_at",
-    models.DateTimeField(
-        null=True, blank=True, help_text="When its result came in: the order ratings follow."
-    ),
-)
 
 
 class EntryPlayer(models.Model):

@@ -108,7 +108,8 @@ class OptionField(forms.Field):
         if number is None:
             raise ValidationError(_("Give a whole number."))
         try:
-            return self.option.clean(number)
+            clean: int = self.option.clean(number)  # an integer option's value
+            return clean
         except rules.RuleViolation as violation:  # out of range: say so by the field
             raise ValidationError(
                 _("Must be a whole number from {min} to {max}.").format(**violation.params)

@@ -27,7 +27,6 @@ __all__ = [
     "PairingStatus",
     "RoundStatus",
     "TournamentStatus",
-    "choices",
 ]
 
 
@@ -62,11 +61,6 @@ STATUS_WORDS: dict[str, str] = {
     PairingStatus.DISPUTED: "disputed",
     PairingStatus.FINISHED: "finished",
 }
-
-
-def choices(statuses: type[StrEnum]) -> list[tuple[str, tuple[str, str]]]:
-    """A status enum as the members of a model's ``TextChoices``: (name, (value, label))."""
-    return [(member.name, (member.value, STATUS_WORDS[member])) for member in statuses]
 
 
 # ``GAMES_TO_WIN`` (1, 2): a match is won by the first side to win 1 game, or 2 (best of
