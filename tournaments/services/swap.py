@@ -82,6 +82,7 @@ def round_swap(*, tournament_id: Any, round_number: int, entries: Any) -> answer
             table=row.table,
             bracket=row.bracket,
             group=row.group,
+            shape=row.table_shape,
         )
         for row in touched
     ]
