@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -61,3 +62,28 @@ def pytest_configure(config: pytest.Config) -> None:
     from django.conf import settings
 
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "create": None}
+    _cache_of_its_own(settings)
+
+
+def _cache_of_its_own(settings: Any) -> None:
+    """Under pytest-xdist (``make test``) each process has its own test database; its cache
+    is its own too. A Redis cache (the PostgreSQL + Redis pass) is one for every process:
+    keys of their own keep one process's throttle counts and public parts (keyed by ids
+    that each database hands out again) from another's."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return
+    for cache in settings.CACHES.values():
+        if cache["BACKEND"].endswith("RedisCache"):
+            cache["KEY_PREFIX"] = f"{cache.get('KEY_PREFIX', '')}-{worker}"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # The tests marked ``worker`` share one real Celery worker on one broker queue
+    # (tests/worker.py): under pytest-xdist they all run in one process (``--dist
+    # loadgroup``), so no second worker, on another process's test database, takes their
+    # tasks. (tryfirst: xdist reads the group right after this hook.)
+    for item in items:
+        if item.get_closest_marker("worker"):
+            item.add_marker(pytest.mark.xdist_group("worker"))
