@@ -62,6 +62,10 @@ def pytest_configure(config: pytest.Config) -> None:
     from django.conf import settings
 
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "create": None}
+    # The admin's login tests check who gets in, not the hash's cost: a cheap hasher (the
+    # default's million rounds cost about a second a login on this machine). The site's own
+    # setting is untouched (processes the tests start read it as configured).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     _cache_of_its_own(settings)
 
 
