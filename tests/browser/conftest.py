@@ -10,11 +10,12 @@ from __future__ import annotations
 import os
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -112,3 +113,21 @@ def phone(browser: Any) -> Iterator[Any]:
     yield open_phone
     for context in contexts:
         context.close()
+
+
+POLL_MS = 10_000  # the public pages and the match page's panel poll every 10 s
+
+
+def after_polls(page: Any, check: Callable[[float], None], polls: int = 6) -> None:
+    """``check(timeout)`` (an ``expect``) once the page's own polls brought what it looks
+    for, without waiting for them in real time: the page's clock (``page.clock.install()``
+    before it opened) is moved on one poll period at a time, so its timers fire, its poll
+    asks the server and the answer is shown as it would be 10 s later. After ``polls``
+    periods the check has its last, full-length try (and says what it found)."""
+    for _ in range(polls):
+        try:
+            check(2_000)
+            return
+        except (AssertionError, PlaywrightTimeoutError):  # expect's, or a wait_for's
+            page.clock.run_for(POLL_MS)
+    check(15_000)
