@@ -91,3 +91,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("worker"):
             item.add_marker(pytest.mark.xdist_group("worker"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _catalogues_read() -> None:
+    """Every language's compiled catalogue is read at the start of the session: the release
+    test (tests/test_release.py) compiles them again in place, the same bytes, while another
+    process of ``make test`` runs, and a catalogue first read at that moment could be cut."""
+    from django.conf import settings
+    from django.utils import translation
+
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            translation.gettext("Home")
