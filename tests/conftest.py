@@ -1,11 +1,60 @@
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
 
 from tests.worker import _worker_marker, live_worker  # noqa: F401 (fixtures)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    from django.conf import settings
+
+    # The admin's login tests check who gets in, not the hash's cost: a cheap hasher (the
+    # default's million rounds cost about a second a login on this machine). The site's own
+    # setting is untouched (processes the tests start read it as configured).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    _cache_of_its_own(settings)
+
+
+def _cache_of_its_own(settings: Any) -> None:
+    """Under pytest-xdist (``make test``) each process has its own test database; its cache
+    is its own too. A Redis cache (the PostgreSQL + Redis pass) is one for every process:
+    keys of their own keep one process's throttle counts and public parts (keyed by ids
+    that each database hands out again) from another's."""
+    import os
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return
+    for cache in settings.CACHES.values():
+        if cache["BACKEND"].endswith("RedisCache"):
+            cache["KEY_PREFIX"] = f"{cache.get('KEY_PREFIX', '')}-{worker}"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # The tests marked ``worker`` share one real Celery worker on one broker queue
+    # (tests/worker.py): under pytest-xdist they all run in one process (``--dist
+    # loadgroup``), so no second worker, on another process's test database, takes their
+    # tasks. (tryfirst: xdist reads the group right after this hook.)
+    for item in items:
+        if item.get_closest_marker("worker"):
+            item.add_marker(pytest.mark.xdist_group("worker"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _catalogues_read() -> None:
+    """Every language's compiled catalogue is read at the start of the session: the release
+    test (tests/test_release.py) compiles them again in place, the same bytes, while another
+    process of ``make test`` runs, and a catalogue first read at that moment could be cut."""
+    from django.conf import settings
+    from django.utils import translation
+
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            translation.gettext("Home")
+
 
 PLAYERS = ["Rami", "Sara", "Omar", "Lina"]
 
@@ -62,45 +111,3 @@ def pytest_configure(config: pytest.Config) -> None:
     from django.conf import settings
 
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "create": None}
-    # The admin's login tests check who gets in, not the hash's cost: a cheap hasher (the
-    # default's million rounds cost about a second a login on this machine). The site's own
-    # setting is untouched (processes the tests start read it as configured).
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    _cache_of_its_own(settings)
-
-
-def _cache_of_its_own(settings: Any) -> None:
-    """Under pytest-xdist (``make test``) each process has its own test database; its cache
-    is its own too. A Redis cache (the PostgreSQL + Redis pass) is one for every process:
-    keys of their own keep one process's throttle counts and public parts (keyed by ids
-    that each database hands out again) from another's."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if not worker:
-        return
-    for cache in settings.CACHES.values():
-        if cache["BACKEND"].endswith("RedisCache"):
-            cache["KEY_PREFIX"] = f"{cache.get('KEY_PREFIX', '')}-{worker}"
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    # The tests marked ``worker`` share one real Celery worker on one broker queue
-    # (tests/worker.py): under pytest-xdist they all run in one process (``--dist
-    # loadgroup``), so no second worker, on another process's test database, takes their
-    # tasks. (tryfirst: xdist reads the group right after this hook.)
-    for item in items:
-        if item.get_closest_marker("worker"):
-            item.add_marker(pytest.mark.xdist_group("worker"))
-
-
-@pytest.fixture(scope="session", autouse=True)
-def _catalogues_read() -> None:
-    """Every language's compiled catalogue is read at the start of the session: the release
-    test (tests/test_release.py) compiles them again in place, the same bytes, while another
-    process of ``make test`` runs, and a catalogue first read at that moment could be cut."""
-    from django.conf import settings
-    from django.utils import translation
-
-    for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            translation.gettext("Home")
