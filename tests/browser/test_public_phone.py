@@ -76,7 +76,8 @@ def test_a_phone_follows_the_results_and_the_next_round(page, site) -> None:
     page.locator(".pager a[rel=next]").click()
     page.locator(".pager", has_text="33–40 of 40").wait_for()
     # A poll (its answer read, then a moment to show it): the page shown stays the one asked for.
-    with page.expect_response(lambda r: "/live/" in r.url) as polled:
+    asked = page.locator("#live").get_attribute("data-url") or "?"
+    with page.expect_response(lambda r: r.url.endswith(asked)) as polled:
         page.clock.run_for(POLL_MS)
     polled.value.finished()
     page.wait_for_timeout(300)
