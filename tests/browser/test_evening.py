@@ -272,6 +272,12 @@ def run_evening(evening: Evening, site: str, language: str, words: dict[str, str
             going.update({team: table for team, table in found.items() if table is not None})
         if number == 1:  # the standings after round 1, when the projector turns to them
             standings = projector.locator(".slide[data-slide=standings]")
+            first_won = standings.locator("tbody tr").first.locator("td").nth(2)
+            # The projector's poll brings round 1's results, then it turns to the standings.
+            after_polls(
+                projector,
+                lambda timeout, cell=first_won: expect(cell).to_have_text("1", timeout=timeout),
+            )
             after_polls(
                 projector,
                 lambda timeout: expect(projector.locator("#public-root")).to_have_attribute(
@@ -304,7 +310,13 @@ def run_evening(evening: Evening, site: str, language: str, words: dict[str, str
     )
     bracket = projector.locator(".slide.is-shown .brackets")
     expect(bracket.locator("h2")).to_have_text(words["bracket"])
-    expect(bracket.locator("svg.bracket")).to_contain_text(champion)
+    # (The bracket part is fetched once a poll names its new version.)
+    after_polls(
+        projector,
+        lambda timeout: expect(bracket.locator("svg.bracket")).to_contain_text(
+            champion, timeout=timeout
+        ),
+    )
     assert projector.evaluate("window.notReloaded") is True
     phones[0].goto(site + public_url)
     in_language(phones[0], language)
