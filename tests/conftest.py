@@ -32,15 +32,44 @@ def _cache_of_its_own(settings: Any) -> None:
             cache["KEY_PREFIX"] = f"{cache.get('KEY_PREFIX', '')}-{worker}"
 
 
-@pytest.hookimpl(tryfirst=True)
+def _files_with_worker_tests() -> set[str]:
+    """The test files (rootdir-relative) that hold tests marked ``worker``."""
+    from pathlib import Path
+
+    tests = Path(__file__).resolve().parent
+    return {
+        path.relative_to(tests.parent).as_posix()
+        for path in tests.rglob("test_*.py")
+        if "mark.worker" in path.read_text(encoding="utf-8")
+    }
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under pytest-xdist (``make test``) the files with tests marked ``worker`` run in one
+    process, one after the other: they share one real Celery worker on one broker queue
+    (tests/worker.py), and a second worker, on another process's test database, would take
+    their tasks. Every other test goes to whichever process is free. (xdist's own
+    ``xdist_group`` does not reach the scheduler under pytest 9: it renames a node id
+    pytest no longer reads.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    together = _files_with_worker_tests()
+
+    class WorkerTestsTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "worker tests" if nodeid.split("::", 1)[0] in together else nodeid
+
+    return WorkerTestsTogether(config, log)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    # The tests marked ``worker`` share one real Celery worker on one broker queue
-    # (tests/worker.py): under pytest-xdist they all run in one process (``--dist
-    # loadgroup``), so no second worker, on another process's test database, takes their
-    # tasks. (tryfirst: xdist reads the group right after this hook.)
+    together = _files_with_worker_tests()
     for item in items:
-        if item.get_closest_marker("worker"):
-            item.add_marker(pytest.mark.xdist_group("worker"))
+        if item.get_closest_marker("worker") and item.nodeid.split("::", 1)[0] not in together:
+            raise pytest.UsageError(
+                f"{item.nodeid} is marked worker in a way tests/conftest.py does not see: "
+                "write `pytest.mark.worker` in its file"
+            )
 
 
 @pytest.fixture(scope="session", autouse=True)
