@@ -31,8 +31,11 @@ demo: migrate
 run: demo messages
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
+# Every test, in one process per core (pytest-xdist; `make test TEST_PROCESSES=0`: in this
+# process). The files with tests marked `worker` run in one of them (tests/conftest.py).
+TEST_PROCESSES ?= auto
 test: $(STAMP) messages
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_PROCESSES)
 
 # PNGs of the main pages in English and Arabic at phone size (390x844) into screenshots/.
 screenshots: $(STAMP) messages

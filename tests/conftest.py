@@ -7,6 +7,85 @@ import pytest
 
 from tests.worker import _worker_marker, live_worker  # noqa: F401 (fixtures)
 
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    from django.conf import settings
+
+    # The admin's login tests check who gets in, not the hash's cost: a cheap hasher (the
+    # default's million rounds cost about a second a login on this machine). The site's own
+    # setting is untouched (processes the tests start read it as configured).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    _cache_of_its_own(settings)
+
+
+def _cache_of_its_own(settings: Any) -> None:
+    """Under pytest-xdist (``make test``) each process has its own test database; its cache
+    is its own too. A Redis cache (the PostgreSQL + Redis pass) is one for every process:
+    keys of their own keep one process's throttle counts and public parts (keyed by ids
+    that each database hands out again) from another's."""
+    import os
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return
+    for cache in settings.CACHES.values():
+        if cache["BACKEND"].endswith("RedisCache"):
+            cache["KEY_PREFIX"] = f"{cache.get('KEY_PREFIX', '')}-{worker}"
+
+
+def _files_with_worker_tests() -> set[str]:
+    """The test files (rootdir-relative) that hold tests marked ``worker``."""
+    from pathlib import Path
+
+    tests = Path(__file__).resolve().parent
+    return {
+        path.relative_to(tests.parent).as_posix()
+        for path in tests.rglob("test_*.py")
+        if "mark.worker" in path.read_text(encoding="utf-8")
+    }
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under pytest-xdist (``make test``) the files with tests marked ``worker`` run in one
+    process, one after the other: they share one real Celery worker on one broker queue
+    (tests/worker.py), and a second worker, on another process's test database, would take
+    their tasks. Every other test goes to whichever process is free. (xdist's own
+    ``xdist_group`` does not reach the scheduler under pytest 9: it renames a node id
+    pytest no longer reads.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    together = _files_with_worker_tests()
+
+    class WorkerTestsTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "worker tests" if nodeid.split("::", 1)[0] in together else nodeid
+
+    return WorkerTestsTogether(config, log)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    together = _files_with_worker_tests()
+    for item in items:
+        if item.get_closest_marker("worker") and item.nodeid.split("::", 1)[0] not in together:
+            raise pytest.UsageError(
+                f"{item.nodeid} is marked worker in a way tests/conftest.py does not see: "
+                "write `pytest.mark.worker` in its file"
+            )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _catalogues_read() -> None:
+    """Every language's compiled catalogue is read at the start of the session: the release
+    test (tests/test_release.py) compiles them again in place, the same bytes, while another
+    process of ``make test`` runs, and a catalogue first read at that moment could be cut."""
+    from django.conf import settings
+    from django.utils import translation
+
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            translation.gettext("Home")
+
+
 PLAYERS = ["Rami", "Sara", "Omar", "Lina"]
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 import os
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -112,3 +113,24 @@ def phone(browser: Any) -> Iterator[Any]:
     yield open_phone
     for context in contexts:
         context.close()
+
+
+POLL_MS = 10_000  # the public pages and the match page's panel poll every 10 s
+
+
+def after_polls(page: Any, check: Callable[[float], None], polls: int = 8) -> None:
+    """``check(timeout)`` (an ``expect``) once the page's own polls brought what it looks
+    for, without waiting for them in real time: the page's clock (``page.clock.install()``
+    before it opened) is moved on one poll period at a time, so its timers fire, its poll
+    asks the server and the answer is shown as it would be 10 s later. Each try waits
+    longer for the answer (0.5 s, then 1, 2, 4, 8: a busy machine); after ``polls`` periods
+    the check has its last, full-length try (and says what it found)."""
+    wait = 500
+    for _ in range(polls):
+        try:
+            check(wait)
+            return
+        except (AssertionError, PlaywrightTimeoutError):  # expect's, or a wait_for's
+            page.clock.run_for(POLL_MS)
+            wait = min(2 * wait, 8_000)
+    check(15_000)

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import PHONE
+from .conftest import PHONE, after_polls
 from .teams import ARABIC, LATIN
 
 pytestmark = pytest.mark.browser
@@ -30,9 +30,8 @@ pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1280, "height": 800}
 PROJECTOR = {"width": 1920, "height": 1080}
 FORFEIT_ROUND, FORFEIT_TABLE = 2, 3
-# The panel and the projector poll every 10 s; the projector's slides turn every 15 s.
-POLL = 25_000
-SLIDES = 50_000
+# The panel and the projector poll every 10 s, the projector's slides turn every 15 s: each
+# page's clock is installed, and moved on when a test waits for them (after_polls).
 
 TEAMS = {"fr": LATIN, "ar": ARABIC}
 # An Arabic keyboard types the Arabic comma between the players.
@@ -93,6 +92,7 @@ class Evening:
 
     def open(self, viewport: dict[str, int], locale: str) -> Page:
         context = self.browser.new_context(viewport=viewport, locale=locale)
+        context.clock.install()
         self.contexts.append(context)
         page = context.new_page()
         name = f"{locale}@{viewport['width']}"
@@ -151,7 +151,7 @@ def next_tables(page: Page, words: dict[str, str]) -> dict[str, int | None]:
     """The panel's lines once the next round is drawn (its poll brings them): where each
     team of the match goes, "go to table N", or that it has no match then (None)."""
     lines = page.locator(".t-panel .t-next li")
-    expect(lines).to_have_count(2, timeout=POLL)
+    after_polls(page, lambda timeout: expect(lines).to_have_count(2, timeout=timeout))
     found: dict[str, int | None] = {}
     for text in lines.all_inner_texts():
         going = re.match(words["go_pattern"], text.strip())
@@ -240,7 +240,12 @@ def run_evening(evening: Evening, site: str, language: str, words: dict[str, str
     ]
     champion = ""
     for number, round_name in enumerate(round_names, 1):
-        expect(projector.locator(".round-name")).to_have_text(round_name, timeout=POLL)
+        after_polls(
+            projector,
+            lambda timeout, name=round_name: expect(projector.locator(".round-name")).to_have_text(
+                name, timeout=timeout
+            ),
+        )
         playing: list[tuple[Page, int]] = []
         for index, phone in enumerate(phones):
             phone.goto(cards[index])  # the card's link: the match at that table now
@@ -267,8 +272,17 @@ def run_evening(evening: Evening, site: str, language: str, words: dict[str, str
             going.update({team: table for team, table in found.items() if table is not None})
         if number == 1:  # the standings after round 1, when the projector turns to them
             standings = projector.locator(".slide[data-slide=standings]")
-            expect(projector.locator("#public-root")).to_have_attribute(
-                "data-showing", "standings", timeout=SLIDES
+            first_won = standings.locator("tbody tr").first.locator("td").nth(2)
+            # The projector's poll brings round 1's results, then it turns to the standings.
+            after_polls(
+                projector,
+                lambda timeout, cell=first_won: expect(cell).to_have_text("1", timeout=timeout),
+            )
+            after_polls(
+                projector,
+                lambda timeout: expect(projector.locator("#public-root")).to_have_attribute(
+                    "data-showing", "standings", timeout=timeout
+                ),
             )
             expect(standings.locator("h2")).to_have_text(words["standings"])
             expect(standings.locator("tbody tr")).to_have_count(8)
@@ -276,14 +290,33 @@ def run_evening(evening: Evening, site: str, language: str, words: dict[str, str
 
     # -- The champion, on the last phone, the projector and the public page. -----------------
     champion_line = words["champion"].format(name=champion)
-    expect(phones[0].locator(".t-panel .t-next")).to_have_text(words["finished"], timeout=POLL)
-    expect(projector.locator(".champion")).to_have_text(champion_line, timeout=POLL)
-    expect(projector.locator("#public-root")).to_have_attribute(
-        "data-showing", "bracket", timeout=SLIDES
+    after_polls(
+        phones[0],
+        lambda timeout: expect(phones[0].locator(".t-panel .t-next")).to_have_text(
+            words["finished"], timeout=timeout
+        ),
+    )
+    after_polls(
+        projector,
+        lambda timeout: expect(projector.locator(".champion")).to_have_text(
+            champion_line, timeout=timeout
+        ),
+    )
+    after_polls(
+        projector,
+        lambda timeout: expect(projector.locator("#public-root")).to_have_attribute(
+            "data-showing", "bracket", timeout=timeout
+        ),
     )
     bracket = projector.locator(".slide.is-shown .brackets")
     expect(bracket.locator("h2")).to_have_text(words["bracket"])
-    expect(bracket.locator("svg.bracket")).to_contain_text(champion)
+    # (The bracket part is fetched once a poll names its new version.)
+    after_polls(
+        projector,
+        lambda timeout: expect(bracket.locator("svg.bracket")).to_contain_text(
+            champion, timeout=timeout
+        ),
+    )
     assert projector.evaluate("window.notReloaded") is True
     phones[0].goto(site + public_url)
     in_language(phones[0], language)
@@ -308,5 +341,7 @@ def forfeit(desk: Page, desk_url: str, phone: Page, words: dict[str, str]) -> No
     expect(pairing.locator(".flag")).to_contain_text(words["forfeit"])
     expect(pairing.locator(".pairing-result")).to_contain_text("0 – 162")
     # The table's phone, not reloaded: its hand form goes once its panel learns the result.
-    expect(phone.locator("#hand-form")).to_have_count(0, timeout=POLL)
+    after_polls(
+        phone, lambda timeout: expect(phone.locator("#hand-form")).to_have_count(0, timeout=timeout)
+    )
     expect(phone.locator("#summary")).to_be_in_viewport()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.conftest import POLL_MS, after_polls
 from tests.tournaments.conftest import entries
 from tournaments import services
 from tournaments.models import Round
@@ -41,6 +42,7 @@ def test_a_phone_follows_the_results_and_the_next_round(page, site) -> None:
     services.tournament_start(tournament_id=tournament.pk)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.clock.install()  # the polls' 10 s are run on (after_polls), not waited for
     page.goto(site + f"/p/{tournament.view_id}/")
     page.evaluate("window.notReloaded = true")
     page.locator("#find").fill("P7a")
@@ -50,22 +52,35 @@ def test_a_phone_follows_the_results_and_the_next_round(page, site) -> None:
 
     drawn_for = page.locator("#find-tables").get_attribute("data-etag")
     _result(tournament, 1, [412, 280])
-    page.locator("#live >> text=412 – 280").wait_for(timeout=30_000)
+    after_polls(
+        page, lambda timeout: page.locator("#live >> text=412 – 280").wait_for(timeout=timeout)
+    )
     for slot in range(2, 21):  # the round is complete: round 2 is drawn
         _result(tournament, slot, [300, 100])
     table = f"table {_table_of(tournament, 2, 7)}"
-    page.locator(".round-name", has_text="Round 2").wait_for(timeout=30_000)
-    page.wait_for_function(
-        "(etag) => document.getElementById('find-tables').dataset.etag !== etag",
-        arg=drawn_for,
-        timeout=30_000,
+    after_polls(
+        page,
+        lambda timeout: page.locator(".round-name", has_text="Round 2").wait_for(timeout=timeout),
+    )
+    after_polls(
+        page,
+        lambda timeout: page.wait_for_function(
+            "(etag) => document.getElementById('find-tables').dataset.etag !== etag",
+            arg=drawn_for,
+            timeout=timeout,
+        ),
     )
     assert page.locator("#find-list li:visible .find-table").inner_text() == table
     assert page.locator("#find-list li:visible").count() == 1  # the filter holds
 
     page.locator(".pager a[rel=next]").click()
     page.locator(".pager", has_text="33–40 of 40").wait_for()
-    page.wait_for_timeout(11_000)  # a poll: the page shown stays the one asked for
+    # A poll (its answer read, then a moment to show it): the page shown stays the one asked for.
+    asked = page.locator("#live").get_attribute("data-url") or "?"
+    with page.expect_response(lambda r: r.url.endswith(asked)) as polled:
+        page.clock.run_for(POLL_MS)
+    polled.value.finished()
+    page.wait_for_timeout(300)
     assert "33–40 of 40" in page.locator(".pager").inner_text()
     assert page.evaluate("window.notReloaded") is True
     assert errors == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.conftest import POLL_MS, after_polls
 from tests.tournaments.conftest import entries
 from tournaments import services
 from tournaments.models import Round
@@ -34,6 +35,7 @@ def test_the_projector_follows_the_results_without_a_reload(browser, site) -> No
     )
     services.tournament_start(tournament_id=tournament.pk)
     context = browser.new_context(viewport=PROJECTOR)
+    context.clock.install()  # the polls' 10 s and the slides' 15 s are run on, not waited for
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -54,26 +56,36 @@ def test_the_projector_follows_the_results_without_a_reload(browser, site) -> No
     clock = page.locator(".clock").inner_text()
     assert ":" in clock  # counting down from the round's end
     _result(tournament, 1, 1, [412, 280])
-    page.locator("text=412 – 280").wait_for(state="attached", timeout=30_000)
+    after_polls(
+        page,
+        lambda timeout: page.locator("text=412 – 280").wait_for(state="attached", timeout=timeout),
+    )
     _result(tournament, 1, 2, [333, 111])  # the round is complete: round 2 is drawn
-    page.locator(".round-name", has_text="Round 2").wait_for(timeout=30_000)
+    after_polls(
+        page,
+        lambda timeout: page.locator(".round-name", has_text="Round 2").wait_for(timeout=timeout),
+    )
     assert page.evaluate("window.notReloaded") is True
     # Only one section at a time: the timer switches between pairings and standings.
     shown = page.locator(".slide.is-shown")
     assert shown.count() == 1
     first = shown.get_attribute("data-slide")
-    page.wait_for_function(
-        "(first) => document.querySelector('.slide.is-shown').dataset.slide !== first",
-        arg=first,
-        timeout=30_000,
+    after_polls(
+        page,
+        lambda timeout: page.wait_for_function(
+            "(first) => document.querySelector('.slide.is-shown').dataset.slide !== first",
+            arg=first,
+            timeout=timeout,
+        ),
     )
     assert errors == []
     # Nothing changes now: the browser kept the last answer (no-cache, not no-store), so its
     # next poll names that ETag, which the server answers 304 (Playwright reports the copy
     # the browser then shows; the 304 itself is tested in tests/tournaments/pages).
-    for _ in range(60):
+    for _ in range(6):
         if any(sent is not None and sent == got for sent, got in polls):
             break
-        page.wait_for_timeout(500)
+        with page.expect_response(lambda r: "/projector/live/" in r.url):
+            page.clock.run_for(POLL_MS)  # the next poll
     assert any(sent is not None and sent == got for sent, got in polls), polls
     context.close()
