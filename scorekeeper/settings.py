@@ -15,6 +15,7 @@ import dj_database_url
 import django_stubs_ext
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+from whitenoise.compress import Compressor
 
 # Django's generic classes subscriptable at run time too (``admin.ModelAdmin[Match]``), as
 # their types say they are.
@@ -193,6 +194,9 @@ STORAGES = {
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
+# Source maps (6 MB of the API docs' bundles) are fetched only by a developer's browser
+# tools: not compressed at each release (they were most of its time).
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
