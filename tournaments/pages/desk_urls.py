@@ -22,7 +22,7 @@ urlpatterns = [
     path("d/<str:token>/rounds/<int:number>/clock/", views.clock, name="desk-clock"),
     path(
         "d/<str:token>/rounds/<int:number>/pairings/<int:slot>/result/",
-        desk_changes.result,  # no winner chosen in advance (views.result chose the first)
+        desk_changes.result,
         name="desk-result",
     ),
     path("d/<str:token>/unstart/", desk_changes.unstart, name="desk-unstart"),

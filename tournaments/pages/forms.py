@@ -246,30 +246,6 @@ class OutcomeField(forms.Field):
         return number
 
 
-class ResultForm(forms.Form):
-    """The director's result: a winner (``outcome``, or ``winner`` as the API names it) or a
-    draw, each side's points and a reason."""
-
-    outcome = OutcomeField(required=False)
-    winner = fields.WholeNumberField()
-    points_0 = fields.WholeNumberField(empty=0)
-    points_1 = fields.WholeNumberField(empty=0)
-    reason = fields.TextField(limit=MAX_REASON)
-
-    def result(self) -> dict[str, Any]:
-        """``pairing_result_set``'s keywords (winner, draw, points, reason)."""
-        data = self.cleaned_data
-        outcome = data["outcome"]
-        draw = outcome == "draw"
-        winner = None if draw else data["winner"] if outcome is None else outcome
-        return {
-            "winner": winner,
-            "draw": True if draw else None,
-            "points": [data["points_0"], data["points_1"]],
-            "reason": data["reason"],
-        }
-
-
 class ClockForm(forms.Form):
     """Call time, or more time (``minutes``): for the round, or one table (``slot``)."""
 

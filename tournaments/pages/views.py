@@ -329,22 +329,6 @@ def next_round(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def result(request: HttpRequest, token: str, number: int, slot: int) -> HttpResponse:
-    form = f"result-{number}-{slot}"
-    posted = forms.ResultForm(request.POST)
-    if not posted.is_valid():
-        return _invalid(request, token, posted, form)
-    return _act(
-        request,
-        token,
-        lambda t: services.pairing_result_set(
-            tournament_id=t.pk, round_number=number, slot=slot, **posted.result()
-        ),
-        form,
-    )
-
-
-@require_POST
 def clock(request: HttpRequest, token: str, number: int) -> HttpResponse:
     form = f"clock-{number}"
     posted = forms.ClockForm(request.POST)
