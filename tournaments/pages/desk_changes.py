@@ -10,15 +10,14 @@ from typing import Any
 
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from .. import services
 from ..models import Pairing, Tournament
+from ..selectors import desk as desk_selectors
 from ..services import changes
 from . import desk_forms
-from . import forms as page_forms
-from .views import _act, _desk_context, _director
+from .shared import act, director_view, invalid
 
 
 def _posted(
@@ -29,14 +28,9 @@ def _posted(
     action: Callable[[Tournament, Any], Any],
 ) -> HttpResponse:
     if not form.is_valid():
-        tournament = _director(token)
-        field, message = page_forms.first_error(form)
-        context = _desk_context(request, tournament)
         # The form comes back as it was posted (the winner and points kept).
-        context["error"] = {"form": name, "field": field, "message": message, "page": False}
-        context["posted"] = request.POST
-        return render(request, "tournaments/desk/desk.html", context, status=400)
-    return _act(request, token, lambda t: action(t, form), name)
+        return invalid(request, token, form, name, posted=request.POST)
+    return act(request, token, lambda t: action(t, form), name)
 
 
 @require_POST
@@ -88,12 +82,12 @@ def hold(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _entries(token: str, number: int, slot: int) -> list[int]:
-    tournament = _director(token)
-    found = Pairing.objects.filter(tournament=tournament, round__number=number, slot=slot)
-    row = found.values_list("entries", flat=True).first()
-    if row is None:
+    """The entries of the pairing a director's result is for (the form checks the winner
+    against them)."""
+    pairing = desk_selectors.pairing_at(director_view(token).tournament, number, slot)
+    if pairing is None:
         raise Http404
-    return list(row)
+    return list(pairing.entries)
 
 
 @require_POST
@@ -144,7 +138,9 @@ def confirm(request: HttpRequest, token: str, number: int, slot: int) -> HttpRes
     """The director's word on a result awaiting the other side's confirmation."""
 
     def act(t: Tournament, form: Any) -> Any:
-        row = Pairing.objects.get(tournament=t, round__number=number, slot=slot)
+        row = desk_selectors.pairing_at(t, number, slot)
+        if row is None:
+            raise Pairing.DoesNotExist
         return changes.match_confirm(
             match_id=row.match_id,
             agree=form.cleaned_data["agree"],

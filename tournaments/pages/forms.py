@@ -23,7 +23,9 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper import rules
 from scorekeeper.pages import fields, matchsetup
+from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.limits import AT_TIME as AT_TIME  # the rules' choices, for the views
+from scorekeeper.translate import translated
 
 from .. import validation
 
@@ -115,6 +117,18 @@ def labelled(name: str, message: str) -> str:
     """An error with the words of its field in front (``Swiss rounds: …``)."""
     label = LABELS.get(name)
     return _("{label}: {message}").format(label=label, message=message) if label else message
+
+
+def pasted_message(violation: RuleViolation, pasted: Pasted) -> str:
+    """The service's refusal in the page's language; one that names an entry of the pasted
+    list says its line (``Line 3: …``)."""
+    message = translated(violation)
+    listed = validation.item_of(violation.field)
+    if listed is not None and listed[0] == "entries":
+        index = listed[1]
+        if index < len(pasted.lines):
+            return _("Line {line}: {message}").format(line=pasted.lines[index], message=message)
+    return message
 
 
 def presets(variant: rules.Variant) -> tuple[tuple[str, Any], ...]:

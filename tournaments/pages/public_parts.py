@@ -99,7 +99,8 @@ def part(view_id: str, version: int, name: str, page: int = 1) -> Part:
         same = f"tpublic:{view_id}:{language}:{name}:{digest}"
         found = cache.get(same)
         if found is None:
-            html = render_to_string(TEMPLATES[name], _context(view_id, name, inputs)).encode()
+            context = _context(view_id, name, inputs)
+            html = render_to_string(TEMPLATES[name], context).encode()
             found = (f'"{name}-{digest[:16]}"', gzip.compress(html, compresslevel=6))
             cache.set(same, found, TIMEOUT)
         cache.set(key, found, TIMEOUT)

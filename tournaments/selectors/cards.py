@@ -7,7 +7,7 @@ from typing import Any
 
 from ..models import TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, TableKey, Tournament
 from .lineups import add_lineups
-from .rounds import rounds_data
+from .view import TournamentView
 
 
 def table_cards(tournament: Tournament) -> list[tuple[int, str, str]]:
@@ -50,18 +50,16 @@ def code_target(typed: str) -> CodeTarget | None:
     return CodeTarget(key, view_id, status == Tournament.Status.FINISHED)
 
 
-def round_in_play(tournament: Tournament) -> dict[str, Any] | None:
+def round_in_play(view: TournamentView) -> dict[str, Any] | None:
     """The round in play as the cards show it (``None`` before the first draw): its name,
     each table's ``lineup`` by table number (an individual event's teams or five players)
-    and who sits out. Three queries (the round, its pairings, the entries' names)."""
-    if not tournament.round:
+    and who sits out. Three queries (the round, its pairings, the entries' names) and the
+    stages."""
+    current = view.current
+    if current is None:
         return None
-    found = rounds_data(tournament, director=False, number=tournament.round)
-    if not found:
-        return None
-    round_ = found[0]
-    names = dict(tournament.entries.values_list("number", "name"))
-    add_lineups(round_, names)
+    round_ = current.data(director=False)
+    add_lineups(round_, view.names)
     round_["by_table"] = {
         pairing["table"]: pairing["lineup"]
         for pairing in round_["pairings"]

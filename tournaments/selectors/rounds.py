@@ -54,6 +54,11 @@ def in_progress(pairing: Pairing) -> bool:
     return pairing.status == Pairing.Status.IN_PROGRESS
 
 
+def awaiting(pairing: Pairing) -> bool:
+    """Whether the result waits for the other side's confirmation (``confirm_results``)."""
+    return pairing.status == Pairing.Status.AWAITING
+
+
 def disputed(pairing: Pairing) -> bool:
     """Whether the other side disputed the result: the director decides."""
     return pairing.status == Pairing.Status.DISPUTED

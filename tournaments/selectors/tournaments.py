@@ -5,6 +5,7 @@ opens (``TableView``: two queries)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.utils.translation import gettext
@@ -92,6 +93,13 @@ class TableView:
         return self.pairing.round.status == Round.Status.PLAYING
 
     @property
+    def ends_at(self) -> datetime | None:
+        """When the table's match (or its round) is due to end; none between rounds."""
+        if self.pairing is None:
+            return None
+        return self.pairing.ends_at or self.pairing.round.ends_at
+
+    @property
     def data(self) -> dict[str, Any]:
         """The card's answer as the API shows it."""
         tournament = self.tournament
@@ -124,7 +132,7 @@ class TableView:
                 "entries": pairing.entries,
                 "status": pairing.status,
                 "starts_at": iso(round_.starts_at),
-                "ends_at": iso(pairing.ends_at or round_.ends_at),
+                "ends_at": iso(self.ends_at),
             }
         )
         return data
