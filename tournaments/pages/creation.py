@@ -59,17 +59,7 @@ def new(
     options, option_errors = forms.options_form(variant, posted)
     form.is_valid()
     errors = {**form.messages(), **option_errors}
-    pasted = forms.Pasted()
-    if "entries" not in errors:
-        individual = form.cleaned_data.get("preset") == "melee"  # one player per line
-        pasted = forms.parse_entries(
-            form.cleaned_data["entries"],
-            1 if individual else validation.team_size(variant),
-            seed_in_order=form.cleaned_data["seed_in_order"],
-            individual=individual,
-        )
-        if pasted.error:
-            errors["entries"] = pasted.error
+    pasted = _pasted(form, variant, errors)
     wait = None if errors else throttling.creation_refused(request)
     if wait is not None:
         errors["non_field_errors"] = throttling.refusal(wait)
@@ -85,6 +75,25 @@ def new(
             return HttpResponseRedirect(reverse("desk", args=[tournament.pk]))
     page = _new_page(request, variant, posted, errors, status=400, extra=extra)
     return throttling.answer(page, wait)
+
+
+def _pasted(
+    form: forms.TournamentForm, variant: rules.Variant, errors: dict[str, str]
+) -> forms.Pasted:
+    """The pasted list read as entries once the form's own checks let it (its error, if
+    any, added to ``errors``)."""
+    if "entries" in errors:
+        return forms.Pasted()
+    individual = form.cleaned_data.get("preset") == "melee"  # one player per line
+    pasted = forms.parse_entries(
+        form.cleaned_data["entries"],
+        1 if individual else validation.team_size(variant),
+        seed_in_order=form.cleaned_data["seed_in_order"],
+        individual=individual,
+    )
+    if pasted.error:
+        errors["entries"] = pasted.error
+    return pasted
 
 
 def _ticked(posted: Any, name: str) -> bool:
@@ -115,6 +124,27 @@ def _new_page(
     default = forms.default_preset(variant)
     for control in controls:
         control.error = errors.pop(control.name, "")
+    context = {
+        "variant": variant,
+        "game": words.game_name(variant),
+        "controls": controls,
+        "errors": errors,
+        # the page's list of errors at the top: each with its field's words in front
+        "alerts": {field: forms.labelled(field, message) for field, message in errors.items()},
+        "posted": bool(posted),
+        "presets": forms.presets(variant),
+        **_shown(posted, default),
+        "draws": forms.MELEE_DRAWS,
+        "tiebreak_presets": forms.TIEBREAK_LABELS,
+        "single": validation.team_size(variant) == 1,
+        "individual_only": variant.slug in validation.INDIVIDUAL_ONLY,
+        **(extra or {}),
+    }
+    return render(request, "tournaments/desk/new.html", context, status=status)
+
+
+def _shown(posted: Any, default: str) -> dict[str, Any]:
+    """The values the form shows: as posted, or the defaults of a new page."""
     values = (
         {
             key: posted.get(key, "")
@@ -123,20 +153,10 @@ def _new_page(
         if posted
         else {}
     )
-    context = {
-        "variant": variant,
-        "game": words.game_name(variant),
-        "controls": controls,
-        "errors": errors,
-        # the page's list of errors at the top: each with its field's words in front
-        "alerts": {field: forms.labelled(field, message) for field, message in errors.items()},
+    return {
         "values": values,
-        "posted": bool(posted),
-        "presets": forms.presets(variant),
         "preset": posted.get("preset", default) if posted else default,
         "draw": posted.get("draw", "random") if posted else "random",
-        "draws": forms.MELEE_DRAWS,
-        "tiebreak_presets": forms.TIEBREAK_LABELS,
         "tiebreak": posted.get("tiebreaks", "default") if posted else "default",
         "rounds": posted.get("rounds", 3) if posted else 3,
         "advance": posted.get("advance", 4) if posted else 4,
@@ -146,8 +166,4 @@ def _new_page(
         "at_time": posted.get("at_time", "finish_hand") if posted else "finish_hand",
         "auto_advance": _ticked(posted, "auto_advance") if posted else True,
         "seed_in_order": _ticked(posted, "seed_in_order") if posted else False,
-        "single": validation.team_size(variant) == 1,
-        "individual_only": variant.slug in validation.INDIVIDUAL_ONLY,
-        **(extra or {}),
     }
-    return render(request, "tournaments/desk/new.html", context, status=status)

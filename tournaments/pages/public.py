@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET
 
 from scorekeeper import security
 from tournaments.models import Tournament
+from tournaments.selectors import panel as panel_selectors
 from tournaments.selectors import public as public_selectors
 from tournaments.selectors.confirmation import confirmation
 
@@ -154,7 +155,7 @@ def entry_page(request: HttpRequest, view_id: str, number: int) -> HttpResponse:
 
 def panel_context(match: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     """The match page's tournament panel (registered in the AppConfig)."""
-    panel = public_selectors.match_panel(match)
+    panel = panel_selectors.match_panel(match)
     if panel is None:
         return None
     if not panel.get("cancelled"):
@@ -166,7 +167,7 @@ def panel_context(match: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
 @require_GET
 def match_panel(request: HttpRequest, view_id: str, match_view: str) -> HttpResponse:
     """The panel alone, refreshed by the match page while it is visible."""
-    panel = public_selectors.match_panel_by_view(view_id, match_view)
+    panel = panel_selectors.match_panel_by_view(view_id, match_view)
     if panel is None:
         raise Http404
     if not panel.get("cancelled"):

@@ -23,17 +23,7 @@ def confirmation(match_view: str, key: str | None) -> dict[str, Any] | None:
     )
     if row is None or row.bye:
         return None
-    confirmed = settled = False
-    if finished(row):
-        # the table answers once; a result that was disputed was settled by the director
-        # (the desk's word is audited by the same service)
-        answers = set(
-            ResultChange.objects.filter(
-                pairing=row, action__in=("confirmed", "disputed")
-            ).values_list("action", flat=True)
-        )
-        settled = "disputed" in answers
-        confirmed = not settled and "confirmed" in answers
+    confirmed, settled = _answered(row) if finished(row) else (False, False)
     if not (awaiting(row) or disputed(row) or confirmed or settled):
         return None
     rows = row.tournament.entries.filter(number__in=row.entries)
@@ -54,6 +44,18 @@ def confirmation(match_view: str, key: str | None) -> dict[str, Any] | None:
         ],
         "key": key if awaiting(row) else None,
     }
+
+
+def _answered(row: Pairing) -> tuple[bool, bool]:
+    """A finished result's (confirmed, settled): the table answers once; a result that was
+    disputed was settled by the director (the desk's word is audited by the same service)."""
+    answers = set(
+        ResultChange.objects.filter(pairing=row, action__in=("confirmed", "disputed")).values_list(
+            "action", flat=True
+        )
+    )
+    settled = "disputed" in answers
+    return not settled and "confirmed" in answers, settled
 
 
 def awaits_confirmation(match_key: uuid.UUID) -> bool:
