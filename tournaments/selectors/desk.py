@@ -10,7 +10,7 @@ from django.db.models import Count
 
 from scorekeeper.models import Match
 
-from ..models import Pairing, ResultChange, TableKey, Tournament
+from ..models import Pairing, ResultChange, Tournament
 from .rounds import RoundView
 
 
@@ -65,18 +65,6 @@ def history(tournament: Tournament) -> list[dict[str, Any]]:
             "-created_at", "-id"
         )
     ]
-
-
-def table_keys(tournament: Tournament) -> list[tuple[int, str]]:
-    return list(
-        TableKey.objects.filter(tournament=tournament).order_by("table").values_list("table", "key")
-    )
-
-
-def checked_in(tournament: Tournament) -> set[int]:
-    """The numbers of the entries checked in at the desk (not part of the API's entries: the
-    contract fixes their fields, and only the desk and the start read the tick)."""
-    return set(tournament.entries.filter(checked_in=True).values_list("number", flat=True))
 
 
 def pairing_at(tournament: Tournament, number: int, slot: int) -> Pairing | None:
