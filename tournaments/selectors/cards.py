@@ -7,7 +7,7 @@ from typing import Any
 
 from ..models import TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, TableKey, Tournament
 from .lineups import add_lineups
-from .view import TournamentView
+from .view import TournamentView, tournament_view
 
 
 def table_cards(tournament: Tournament) -> list[tuple[int, str, str]]:
@@ -41,13 +41,14 @@ def code_target(typed: str) -> CodeTarget | None:
         return None
     found = (
         TableKey.objects.filter(code=code)
-        .values_list("key", "tournament__view_id", "tournament__status")
+        .select_related("tournament")
+        .only("key", "tournament__view_id", "tournament__status")
         .first()
     )
     if found is None:
         return None
-    key, view_id, status = found
-    return CodeTarget(key, view_id, status == Tournament.Status.FINISHED)
+    event = tournament_view(found.tournament, director=False)
+    return CodeTarget(found.key, found.tournament.view_id, event.finished)
 
 
 def round_in_play(view: TournamentView) -> dict[str, Any] | None:

@@ -64,6 +64,11 @@ def disputed(pairing: Pairing) -> bool:
     return pairing.status == Pairing.Status.DISPUTED
 
 
+def playing(round_: Round) -> bool:
+    """Whether the round is in play (not complete)."""
+    return round_.status == Round.Status.PLAYING
+
+
 def pairing_data(pairing: Pairing, *, director: bool) -> dict[str, Any]:
     data: dict[str, Any] = {
         "slot": pairing.slot,
@@ -118,7 +123,7 @@ class RoundView:
     @property
     def playing(self) -> bool:
         """Whether the round is in play (not complete)."""
-        return self.row.status == Round.Status.PLAYING
+        return playing(self.row)
 
     @property
     def results_in(self) -> bool:

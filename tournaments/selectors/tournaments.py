@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from django.utils.translation import gettext
@@ -13,8 +14,8 @@ from django.utils.translation import gettext
 from scorekeeper.selectors import VIEW_ID, key_of
 
 from ..convert import stage_data as stage_data
-from ..models import Pairing, Round, TableKey, Tournament
-from .rounds import in_progress, iso, round_name
+from ..models import Pairing, TableKey, Tournament
+from .rounds import in_progress, iso, playing, round_name
 from .view import TournamentView, tournament_view
 from .view import entry_data as entry_data
 from .view import problem_data as problem_data
@@ -58,13 +59,18 @@ class TableView:
     def tournament(self) -> Tournament:
         return self.key.tournament
 
+    @cached_property
+    def event(self) -> TournamentView:
+        """The tournament's view: what its status means (``registration``, ``finished``)."""
+        return tournament_view(self.tournament, director=False)
+
     @property
     def registration(self) -> bool:
-        return self.tournament.status == Tournament.Status.REGISTRATION
+        return self.event.registration
 
     @property
     def finished(self) -> bool:
-        return self.tournament.status == Tournament.Status.FINISHED
+        return self.event.finished
 
     @property
     def match_key(self) -> str | None:
@@ -83,14 +89,14 @@ class TableView:
     def idle(self) -> bool:
         """The event runs, but the round in play has no match at this table (fewer
         pairings, a knockout's later rounds)."""
-        return self.tournament.status == Tournament.Status.RUNNING and self.match_key is None
+        return self.event.running and self.match_key is None
 
     @property
     def playing(self) -> bool:
         """Whether a round is in play: this table's, or (no match here) the event's."""
         if self.pairing is None:
-            return self.tournament.status == Tournament.Status.RUNNING
-        return self.pairing.round.status == Round.Status.PLAYING
+            return self.event.running
+        return playing(self.pairing.round)
 
     @property
     def ends_at(self) -> datetime | None:
@@ -98,6 +104,13 @@ class TableView:
         if self.pairing is None:
             return None
         return self.pairing.ends_at or self.pairing.round.ends_at
+
+    def _next_text(self) -> str:
+        if self.finished:
+            return gettext("The tournament is finished.")
+        if self.registration:
+            return gettext("The tournament has not started yet.")
+        return gettext("No match at this table in this round: wait for the next round.")
 
     @property
     def data(self) -> dict[str, Any]:
@@ -119,7 +132,7 @@ class TableView:
         pairing = self.pairing
         if pairing is None:
             data["round"] = tournament.round
-            data["next"] = _next_text(tournament)
+            data["next"] = self._next_text()
             return data
         round_ = pairing.round
         data.update(
@@ -160,11 +173,3 @@ def table_data(key: str) -> dict[str, Any]:
     """What a table's card opens, as the API shows it (``TableView.data``): the match now
     played at that table (its key included), or, between rounds, what comes next."""
     return table_view(key).data
-
-
-def _next_text(tournament: Tournament) -> str:
-    if tournament.status == Tournament.Status.FINISHED:
-        return gettext("The tournament is finished.")
-    if tournament.status == Tournament.Status.REGISTRATION:
-        return gettext("The tournament has not started yet.")
-    return gettext("No match at this table in this round: wait for the next round.")
