@@ -2,7 +2,9 @@
 ``TournamentView``), the desk's context, and how a desk action is answered.
 
 Every action is a plain form posted back to the desk: done, the desk again (a redirect);
-refused, the desk with the refusal in the page's language, by the form that made it.
+refused, the desk with the refusal in the page's language, by the form that made it, or,
+when that form is not on the page any more (the event went back to registration, the round
+was redrawn, the pairing became a bye), at the top of the desk, so no refusal goes unsaid.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ from . import desk_live, forms
 
 NOT_FOUND = (Tournament.DoesNotExist, Entry.DoesNotExist, Round.DoesNotExist, Pairing.DoesNotExist)
 DESK = "tournaments/desk/desk.html"
+# Each form's own error line carries it (the desk's templates): a refusal rendered without
+# it is said at the top of the desk instead.
+REFUSAL_MARK = "data-refusal"
 ADDED = re.compile(r"(\d{1,9})-(\d{1,9})")
 
 
@@ -127,12 +132,16 @@ def refused(
     page: bool = False,
     **shown: Any,
 ) -> HttpResponse:
-    """The desk with a refusal: by the form named ``form`` (``page``: at the top).
-    ``shown``: more of the context (the form as posted)."""
-    page = page or form in ("start", "next")
+    """The desk with a refusal: by the form named ``form`` (``page``: at the top), and at
+    the top when that form is not on the page any more. ``shown``: more of the context (the
+    form as posted)."""
     error = {"form": form, "field": field, "message": message, "page": page}
     context = {**desk_context(request, view), **shown, "error": error}
-    return HttpResponse(render_to_string(DESK, context, request), status=status)
+    html = render_to_string(DESK, context, request)
+    if not page and REFUSAL_MARK not in html:
+        error["page"] = True
+        html = render_to_string(DESK, context, request)
+    return HttpResponse(html, status=status)
 
 
 def act(
