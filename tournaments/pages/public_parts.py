@@ -180,7 +180,8 @@ def page_of(value: str | None) -> int:
 
 def _inputs(state: dict[str, Any], name: str, page: int) -> dict[str, Any]:
     """What the part shows, and nothing else: the same inputs make the same part."""
-    status = {k: state[k] for k in ("version", "status", "champion_name", "current", "individual")}
+    shown = ("version", "registration", "champion_name", "current", "individual")
+    status = {k: state[k] for k in shown}
     if name == "live":
         return {
             "t": {**status, "columns": state["columns"]},

@@ -24,6 +24,7 @@ from .. import selectors, validation
 from ..models import Entry, Pairing, Round, Tournament
 from ..selectors import desk as desk_selectors
 from ..selectors import lineups
+from ..selectors.rounds import awaiting, disputed, finished
 from ..selectors.tournaments import view_by_token
 from ..selectors.view import TournamentView, entry_data
 from . import desk_live, forms
@@ -76,8 +77,11 @@ def _rounds(view: TournamentView) -> list[dict[str, Any]]:
     changes = desk_selectors.changed_results(view.tournament)
     rows = []
     for round_ in reversed(view.rounds):
-        row = round_.data(director=True)
-        for pairing in row["pairings"]:
+        row = {**round_.data(director=True), "playing": round_.playing}
+        for typed, pairing in zip(round_.pairings, row["pairings"], strict=True):
+            pairing.update(
+                finished=finished(typed), awaiting=awaiting(typed), disputed=disputed(typed)
+            )
             pairing["names"] = [names.get(number, "?") for number in pairing["entries"]]
             pairing["changes"] = changes.get((round_.number, pairing["slot"]), [])
             pairing["sides"] = lineups.sides(pairing, names)

@@ -44,7 +44,7 @@ def public_state(view_id: str) -> dict[str, Any]:
     return {
         "name": tournament.name,
         "version": tournament.version,
-        "status": tournament.status,
+        "registration": view.registration,
         "tiebreaks": tournament.tiebreaks,
         "standings": view.standings,
         "current": _current(view),
@@ -126,7 +126,13 @@ def _pairing_row(pairing: Pairing, names: dict[int, str], best_of: bool = False)
         }
         for index, team in enumerate(members)
     ]
-    return {**data, "sides": sides, "best_of": bool(games), "lineup": lineups.lineup(data, names)}
+    return {
+        **data,
+        "finished": finished(pairing),
+        "sides": sides,
+        "best_of": bool(games),
+        "lineup": lineups.lineup(data, names),
+    }
 
 
 BRACKET_ORDER = ["main", "winners", "losers", "final", "third_place", "consolation"]
