@@ -59,7 +59,7 @@ def desk_context(request: HttpRequest, view: TournamentView) -> dict[str, Any]:
     return {
         "view": view,
         "club_players": view.club_players,
-        "t": view.data,
+        "t": view.tournament,
         "rounds": rounds,
         "current": rounds[0] if rounds else None,
         "flags": desk_live.flags(view, rounds),
