@@ -20,6 +20,9 @@ def test_a_refusal_whose_form_has_gone_is_seen_at_the_top(page, site, errors):
     desk = f"{site}/d/{t['id']}/"
     page.route("**/rounds/", lambda route: route.abort())  # an older page: it never polls
     page.goto(desk)
+    # the service worker has kept the page (its fetch of the desk and the test's writes
+    # share one SQLite database)
+    expect(page.locator("html")).to_have_attribute("data-offline-ready", "1")
     table4 = page.locator("#pairing-1-4")
     table4.locator(".director-result summary").click()
     table4.locator('form[action*="/forfeit/"] label.chip', has_text="Team 8").click()
