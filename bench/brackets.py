@@ -45,7 +45,14 @@ def played(entries: list[Entry], rounds: int) -> list[Result]:
         for pairing in drawn.pairings:
             if pairing.bye:
                 results.append(
-                    Result(index, pairing.slot, pairing.entries, pairing.entries[0], (0,))
+                    Result(
+                        index,
+                        pairing.slot,
+                        pairing.entries,
+                        pairing.entries[0],
+                        (0,),
+                        shape=pairing.shape,
+                    )
                 )
                 continue
             results.append(

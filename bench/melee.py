@@ -32,14 +32,15 @@ MELEE = FORMATS["melee"]
 
 
 def finished(index: int, pairing: Pairing, rng: random.Random) -> Result:
-    seated = pairing.entries
-    if len(seated) == 1:
-        return Result(index, pairing.slot, seated, seated[0], (81,))
-    if len(seated) == 5:
-        return Result(index, pairing.slot, seated, None, tuple(rng.randint(0, 30) for _ in seated))
+    seated, shape = pairing.entries, pairing.shape
+    if shape.bye:
+        return Result(index, pairing.slot, seated, seated[0], (81,), shape=shape)
+    if shape.ranked_by == "points":  # trionfo: each player's own score
+        points = tuple(rng.randint(0, 30) for _ in seated)
+        return Result(index, pairing.slot, seated, None, points, shape=shape)
     a, b = rng.randint(0, 3), rng.randint(0, 3)
     winner = seated[0] if a > b else seated[1] if b > a else None
-    return Result(index, pairing.slot, seated, winner, (a, b, a, b))
+    return Result(index, pairing.slot, seated, winner, (a, b, a, b), shape=shape)
 
 
 def median_draw(seats: int, draw: str) -> float:

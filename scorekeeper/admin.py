@@ -9,7 +9,7 @@ from django.http import HttpRequest
 from .models import Hand, HandChange, IdempotentRequest, Match
 
 
-class HandInline(admin.TabularInline):
+class HandInline(admin.TabularInline[Hand, Match]):
     model = Hand
     extra = 0
     fields = ("number", "game", "input", "result")
@@ -17,7 +17,7 @@ class HandInline(admin.TabularInline):
     can_delete = False
 
 
-class HandChangeInline(admin.TabularInline):
+class HandChangeInline(admin.TabularInline[HandChange, Match]):
     model = HandChange
     extra = 0
     fields = ("created_at", "number", "action", "before", "after")
@@ -34,7 +34,7 @@ class ReadOnly:
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(admin.ModelAdmin[Match]):
     """Only the players' names may be edited; everything else is the services' business."""
 
     list_display = ("id", "variant", "players", "status", "winner", "created_at")
@@ -49,7 +49,7 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(Hand)
-class HandAdmin(ReadOnly, admin.ModelAdmin):
+class HandAdmin(ReadOnly, admin.ModelAdmin[Hand]):
     list_display = ("match", "number", "game", "created_at")
     list_select_related = ("match",)
     readonly_fields = ("created_at", "updated_at")
@@ -57,12 +57,12 @@ class HandAdmin(ReadOnly, admin.ModelAdmin):
 
 
 @admin.register(HandChange)
-class HandChangeAdmin(ReadOnly, admin.ModelAdmin):
+class HandChangeAdmin(ReadOnly, admin.ModelAdmin[HandChange]):
     list_display = ("match", "number", "action", "created_at")
     list_filter = ("action",)
     readonly_fields = ("match", "number", "action", "before", "after", "created_at")
 
 
 @admin.register(IdempotentRequest)
-class IdempotentRequestAdmin(ReadOnly, admin.ModelAdmin):
+class IdempotentRequestAdmin(ReadOnly, admin.ModelAdmin[IdempotentRequest]):
     list_display = ("key", "path", "status", "created_at")

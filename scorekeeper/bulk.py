@@ -11,7 +11,7 @@ from operator import attrgetter
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.models import AutoField, JSONField, Model
+from django.db.models import AutoField, Field, JSONField, Model
 from django.utils import timezone
 
 from .models import Hand, Match
@@ -25,7 +25,7 @@ def database() -> Any:
 
 
 def fast() -> bool:
-    return database().vendor == "postgresql"
+    return connections[DEFAULT_DB_ALIAS].vendor == "postgresql"
 
 
 UPDATE_HANDS = """
@@ -83,6 +83,12 @@ def save_time_called(matches: list[Match], now: Any) -> None:
         cursor.executemany(SAVE_TIME_CALLED, rows)
 
 
+def _column(field: Field[Any, Any]) -> str:
+    # Django calls a field concrete when it has a column; the stubs cannot know that.
+    assert field.column is not None, field
+    return field.column
+
+
 def insert_many(objs: Sequence[Model]) -> None:
     """Insert new rows of one model, as ``bulk_create`` does but with no ids read back (an
     ``AutoField`` stays ``None``; a key set in Python, such as a match's UUID, is kept). On
@@ -94,11 +100,11 @@ def insert_many(objs: Sequence[Model]) -> None:
         return
     model = type(objs[0])
     if not fast():
-        model.objects.bulk_create(objs, batch_size=1000)
+        model._default_manager.bulk_create(objs, batch_size=1000)
         return
     fields = [f for f in model._meta.concrete_fields if not isinstance(f, AutoField)]
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in fields)
+    columns = ", ".join(quote(_column(f)) for f in fields)
     statement = f"COPY {quote(model._meta.db_table)} ({columns}) FROM STDIN"
     values = attrgetter(*(f.attname for f in fields))
     texts = [i for i, f in enumerate(fields) if isinstance(f, JSONField)]

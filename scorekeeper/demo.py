@@ -16,13 +16,13 @@ from .models import Match, new_view_id
 
 PREFIX = "demo-"
 PLAYERS = ["Rami", "Sara", "Omar", "Lina"]
-HANDS = [
+HANDS: list[dict[str, Any]] = [
     {"declarer": 1, "bid": 7, "trump": "hearts", "tricks": 8},
     {"declarer": 0, "bid": 9, "trump": "spades", "tricks": 7},
     {"thrown_in": True},
     {"declarer": 2, "bid": 8, "trump": "clubs", "tricks": 10},
 ]
-SWEEP = {"declarer": 3, "bid": 13, "trump": "hearts", "tricks": 13}
+SWEEP: dict[str, Any] = {"declarer": 3, "bid": 13, "trump": "hearts", "tricks": 13}
 
 
 def demo_matches() -> list[Match]:

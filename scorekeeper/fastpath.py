@@ -25,7 +25,7 @@ the fallback do, which is what SQLite (the embedded default) runs. Both paths ru
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -33,12 +33,15 @@ from operator import attrgetter
 from types import SimpleNamespace
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connection
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, InterfaceError, OperationalError, connection
 from django.db.models import JSONField
 from django.utils import timezone
 
 from .bulk import database, fast, save_hands
 from .models import Hand, HandChange, IdempotentRequest, Match
+from .rules import MatchConflict, RuleViolation
+
+RACES_BEFORE_LOCK = 3  # a friendly hand read again this often, then under the match's lock
 
 # Every column but the key, in the model's order (new fields join by themselves).
 FIELDS = tuple(f.attname for f in Match._meta.concrete_fields if not f.primary_key)
@@ -48,6 +51,7 @@ JSON_FIELDS = {f.attname for f in Match._meta.concrete_fields if isinstance(f, J
 MATCH_KEY_AT = [f.primary_key for f in Match._meta.concrete_fields].index(True)
 HAND_ROW = ("id", "number", "game", "input", "result", "created_at", "updated_at")
 HAND_FIELDS = tuple(f.attname for f in Hand._meta.concrete_fields)
+MATCH_FIELDS = tuple(f.attname for f in Match._meta.concrete_fields)  # ``_match``'s row
 
 
 def _read_sql(alias: str, hands: bool = False) -> str:
@@ -193,10 +197,11 @@ def _first_row(sql: str, params: Sequence[Any], *, checked: bool = True) -> Any:
 def _prepared_cursor() -> type:
     from django.db.backends.postgresql.base import ServerBindingCursor
 
-    class Prepared(ServerBindingCursor):  # type: ignore[misc, valid-type]
+    class Prepared(ServerBindingCursor):
         def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
             self.shown = SimpleNamespace(query=query.encode())
-            return super().execute(query, params, prepare=True)
+            # django-stubs leave psycopg's Cursor out of ServerBindingCursor's bases.
+            return super().execute(query, params, prepare=True)  # type: ignore[misc]
 
         # What Django logs of it (CaptureQueriesContext, DEBUG): the statement's text,
         # which psycopg does not keep for a statement it prepared before.
@@ -266,7 +271,7 @@ def _snapshot(match_id: Any, key: str | None, scope: str | None, row: Sequence[A
         match_id, [_json(v) if n in JSON_FIELDS else v for n, v in zip(FIELDS, values, strict=True)]
     )
     answer = None
-    if body_hash is not None:
+    if body_hash is not None and key is not None and scope is not None:  # asked, answered
         answer = IdempotentRequest(
             key=key, path=scope, body_hash=body_hash, status=status, response=_json(response)
         )
@@ -278,7 +283,7 @@ def _match(match_id: Any, values: Sequence[Any]) -> Match:
     positional ``__init__``: a quarter of the time of naming every field)."""
     row = list(values)
     row.insert(MATCH_KEY_AT, match_id)
-    return Match.from_db(DEFAULT_DB_ALIAS, None, row)  # ``connection``'s alias
+    return Match.from_db(DEFAULT_DB_ALIAS, MATCH_FIELDS, row)  # ``connection``'s alias
 
 
 def _hand(match: Match, values: Sequence[Any]) -> Hand:
@@ -286,7 +291,7 @@ def _hand(match: Match, values: Sequence[Any]) -> Hand:
     row = dict(zip(HAND_ROW, values, strict=True), match_id=match.pk)
     for stamp in ("created_at", "updated_at"):
         row[stamp] = datetime.fromisoformat(row[stamp])
-    hand = Hand.from_db(DEFAULT_DB_ALIAS, None, [row[name] for name in HAND_FIELDS])
+    hand = Hand.from_db(DEFAULT_DB_ALIAS, HAND_FIELDS, [row[name] for name in HAND_FIELDS])
     hand.match = match
     return hand
 
@@ -357,6 +362,60 @@ def append_or_read(
     hand._state.db = DEFAULT_DB_ALIAS
     _remember(match, stored)
     return None
+
+
+def optimistic(
+    match_id: Any,
+    play: Callable[[Snapshot], Hand],
+    answer: Callable[[Hand], IdempotentRequest | None],
+    *,
+    key: str | None = None,
+    scope: str | None = None,
+) -> Hand | None:
+    """A friendly match's hand on PostgreSQL, with no lock and no transaction: played
+    (``play``) on the match as read (or as this process last stored it: ``remembered``),
+    stored with its key's ``answer`` only if the row is still that version and the key
+    unanswered (``append_or_read``), else played again on the row as it is now. ``None``:
+    not stored, for the caller to take the match's lock (a tournament's match, whose
+    listeners write too; SQLite; ``RACES_BEFORE_LOCK`` races lost)."""
+    if not fast():
+        return None
+    snapshot = remembered(match_id) or read(match_id, key=key, scope=scope)
+    for _race in range(RACES_BEFORE_LOCK + 1):
+        if snapshot.match.tournament is not None:
+            return None
+        try:
+            hand = play(snapshot)
+        except (RuleViolation, MatchConflict):
+            if snapshot.answer_known:
+                raise
+            # a remembered row knows nothing of the key: its first answer (a retry of a
+            # hand already stored) wins over what the rules say of it now
+            snapshot = read(match_id, key=key, scope=scope)
+            continue
+        fresh = _append_or_reread(snapshot, hand, answer(hand), key, scope)
+        if fresh is None:
+            return hand
+        snapshot = fresh
+    return None
+
+
+def _append_or_reread(
+    snapshot: Snapshot,
+    hand: Hand,
+    answer: IdempotentRequest | None,
+    key: str | None,
+    scope: str | None,
+) -> Snapshot | None:
+    """``append_or_read``; the key answered meanwhile (a unique violation): read again."""
+    try:
+        version = snapshot.version or ""
+        match = snapshot.match
+        return append_or_read(match, hand, version=version, answer=answer, key=key, scope=scope)
+    except IntegrityError:
+        if connection.in_atomic_block:
+            raise
+        return read(snapshot.match.pk, key=key, scope=scope)
 
 
 def append(

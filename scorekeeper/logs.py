@@ -22,10 +22,18 @@ from __future__ import annotations
 import logging
 import logging.config
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, MutableMapping
+from typing import TYPE_CHECKING, Any, cast
 
 from gunicorn.glogging import Logger
+
+if TYPE_CHECKING:
+    from datetime import timedelta
+
+    from gunicorn.config import Config
+    from gunicorn.glogging import _AtomsDict
+    from gunicorn.http import Request
+    from gunicorn.http.wsgi import Response
 
 SHOWN = 6
 # A key follows a "/" (or an encoded "/" or "=" in a query string) and ends a segment.
@@ -85,16 +93,26 @@ def install() -> None:
 class GunicornLogger(Logger):
     """gunicorn's logger, with keys cut short in every access log atom and error."""
 
-    def setup(self, cfg: Any) -> None:
+    def setup(self, cfg: Config) -> None:
         super().setup(cfg)
         for log in (self.error_log, self.access_log):
             log.addFilter(RedactKeys())
 
-    def atoms(self, resp: Any, req: Any, environ: Any, request_time: Any) -> dict[str, Any]:
+    def atoms(
+        self,
+        resp: Response,
+        req: Request,
+        environ: MutableMapping[str, Any],
+        request_time: timedelta,
+    ) -> _AtomsDict:
         found = super().atoms(resp, req, environ, request_time)
         # Every atom: the request line, path, query and referrer, and the {header}i and
-        # {variable}e atoms a custom access_log_format may name.
-        return {
-            name: redact(value) if isinstance(value, str) else value
-            for name, value in found.items()
-        }
+        # {variable}e atoms a custom access_log_format may name (keys the stubs' TypedDict
+        # of the fixed atoms does not list, hence the cast).
+        return cast(
+            "_AtomsDict",
+            {
+                name: redact(value) if isinstance(value, str) else value
+                for name, value in found.items()
+            },
+        )

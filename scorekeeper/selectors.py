@@ -112,41 +112,20 @@ class MatchView:
     @cached_property
     def data(self) -> dict[str, Any]:
         """The match as the API shows it; without ``id`` for a spectator."""
-        match, variant, state = self.match, self.variant, self.state
+        match = self.match
         data: dict[str, Any] = {"id": str(match.id)} if self.writable else {}
         data.update(
             {
                 "view_id": match.view_id,
                 "variant": match.variant,
                 "players": match.players,
-                "teams": _teams(variant),
+                "teams": _teams(self.variant),
                 "options": match.options,
                 "games_to_win": match.games_to_win,
                 "first_dealer": match.first_dealer,
                 "status": match.status,
                 "closed": match.closed,
-                "game": state.game.number,
-                "scores": _list(state.game.scores),
-                "player_scores": _list(state.game.player_scores),
-                "games_won": list(state.games_won) if variant.teams is not None else None,
-                "games": [
-                    {
-                        "number": g.number,
-                        "scores": _list(g.scores),
-                        "player_scores": _list(g.player_scores),
-                        "winner": g.winner,
-                        "finished": g.finished,
-                    }
-                    for g in state.games
-                ],
-                "winner": match.winner,
-                "next": None
-                if state.finished
-                else {
-                    "number": state.number,
-                    "dealer": state.next.dealer,
-                    "first_to_speak": state.next.first_to_speak,
-                },
+                **self._scores_data(),
                 "hands": [hand_data(hand) for hand in self.hands],
                 "changes": [change_data(change) for change in self.changes],
                 "created_at": match.created_at.isoformat(),
@@ -154,6 +133,34 @@ class MatchView:
             }
         )
         return data
+
+    def _scores_data(self) -> dict[str, Any]:
+        """The game in play, every game's scores, the winner and the next hand's turn."""
+        state = self.state
+        return {
+            "game": state.game.number,
+            "scores": _list(state.game.scores),
+            "player_scores": _list(state.game.player_scores),
+            "games_won": list(state.games_won) if self.variant.teams is not None else None,
+            "games": [
+                {
+                    "number": g.number,
+                    "scores": _list(g.scores),
+                    "player_scores": _list(g.player_scores),
+                    "winner": g.winner,
+                    "finished": g.finished,
+                }
+                for g in state.games
+            ],
+            "winner": self.match.winner,
+            "next": None
+            if state.finished
+            else {
+                "number": state.number,
+                "dealer": state.next.dealer,
+                "first_to_speak": state.next.first_to_speak,
+            },
+        }
 
     def _limits_data(self) -> dict[str, Any]:
         """Where a tournament placed the match and its limits (nulls and false for a

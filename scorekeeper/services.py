@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, TypedDict
 
-from django.db import IntegrityError, connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from . import bulk, fastpath, hooks, rules
@@ -33,7 +34,6 @@ from .rules.errors import _
 from .rules.fields import is_int
 
 MAX_PLACE = 32767  # a round's or a table's number (a small integer column)
-RACES_BEFORE_LOCK = 3  # a friendly hand read again this often, then under the match's lock
 
 
 @dataclass(frozen=True)
@@ -176,60 +176,31 @@ def hand_record(
 ) -> Hand:
     """Record the next hand (``number``, if given, must be it). With a ``receipt``, the
     hand's answer is kept under its key with the hand; a key answered before raises
-    ``AlreadyAnswered`` and stores nothing.
+    ``AlreadyAnswered`` and stores nothing. A friendly match on PostgreSQL takes no lock
+    (``fastpath.optimistic``: stored only if the row is still the version played on);
+    a tournament's match (its listeners write too), SQLite and a race lost take it."""
 
-    On PostgreSQL a friendly match's hand needs no transaction: the hand is played on the
-    match as read (or as this process last stored it: ``fastpath.remembered``) and stored
-    only if the match's row is still that version and the key unanswered, by a statement
-    that returns the row as it is now when it is not; then it is played again on that. A
-    phone's hand is one statement when this process stored the match's last hand, else
-    two. A tournament's match (its listeners write too) and SQLite take the match's lock
-    in a transaction."""
-    if fastpath.fast():
-        snapshot = fastpath.remembered(match_id) or fastpath.read(match_id, **_asked(receipt))
-        for _race in range(RACES_BEFORE_LOCK + 1):
-            if snapshot.match.tournament is not None:
-                break
-            try:
-                hand, _before, _table = _play(snapshot, payload, number)
-            except (RuleViolation, MatchConflict):
-                if snapshot.answer_known:
-                    raise
-                # a remembered row knows nothing of the key: its first answer (a retry
-                # of a hand already stored) wins over what the rules say of it now
-                snapshot = fastpath.read(match_id, **_asked(receipt))
-                continue
-            try:
-                fresh = fastpath.append_or_read(
-                    snapshot.match,
-                    hand,
-                    version=snapshot.version or "",
-                    answer=_answer(receipt, hand),
-                    **_asked(receipt),
-                )
-            except IntegrityError:  # the key was answered meanwhile: read it
-                if connection.in_atomic_block:
-                    raise
-                fresh = fastpath.read(match_id, **_asked(receipt))
-            if fresh is None:
-                return hand
-            snapshot = fresh
-    return _hand_record_locked(match_id=match_id, payload=payload, number=number, receipt=receipt)
+    def play(snapshot: fastpath.Snapshot) -> Hand:
+        return _play(snapshot, payload, number)[0]
 
-
-@transaction.atomic
-def _hand_record_locked(
-    *, match_id: Any, payload: Any, number: int | None, receipt: Receipt | None
-) -> Hand:
-    snapshot = fastpath.read(match_id, lock=True, **_asked(receipt))
-    hand, before, table = _play(snapshot, payload, number)
-    fastpath.append(snapshot.match, hand, answer=_answer(receipt, hand))
-    if snapshot.match.tournament is not None:
-        _notify(snapshot.match, before, table)
+    stored = fastpath.optimistic(match_id, play, partial(_answer, receipt), **_asked(receipt))
+    if stored is not None:
+        return stored
+    with transaction.atomic():
+        snapshot = fastpath.read(match_id, lock=True, **_asked(receipt))  # lock
+        hand, before, table = _play(snapshot, payload, number)  # play
+        fastpath.append(snapshot.match, hand, answer=_answer(receipt, hand))  # store
+        if snapshot.match.tournament is not None:
+            _notify(snapshot.match, before, table)  # notify
     return hand
 
 
-def _asked(receipt: Receipt | None) -> dict[str, str | None]:
+class _Asked(TypedDict, total=False):
+    key: str
+    scope: str
+
+
+def _asked(receipt: Receipt | None) -> _Asked:
     if receipt is None:
         return {}
     return {"key": receipt.key, "scope": receipt.scope}
@@ -300,8 +271,8 @@ def hand_correct(*, match_id: Any, number: int, payload: Any) -> Hand:
     the match with its hands, one stores the match's state, the audit record and the
     re-scored hands, only if the match's row is still the version read (else it is read
     and re-scored again). A tournament's match and SQLite take the match's lock."""
-    if fastpath.fast():
-        for _race in range(RACES_BEFORE_LOCK):
+    if bulk.fast():
+        for _race in range(fastpath.RACES_BEFORE_LOCK):
             snapshot = fastpath.read(match_id, hands=True)
             if snapshot.match.tournament is not None:
                 break

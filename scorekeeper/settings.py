@@ -9,10 +9,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
+import django_stubs_ext
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+
+# Django's generic classes subscriptable at run time too (``admin.ModelAdmin[Match]``), as
+# their types say they are.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -112,11 +118,14 @@ _BROKER = os.environ.get("CELERY_BROKER_URL", "")
 CACHE_URL = os.environ.get("CACHE_URL", "") or (
     _BROKER if _BROKER.startswith(("redis://", "rediss://")) else ""
 )
-CACHES = {
+CACHES: dict[str, dict[str, Any]] = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": CACHE_URL,
         "KEY_PREFIX": "scorekeeper",
+        # A Redis that does not answer is a cache that fails (the pages go on without it),
+        # not a request that hangs.
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
     }
     if CACHE_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
@@ -134,8 +143,12 @@ PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0") or 0)
 if PROXY_COUNT > 0:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-# Limits per client address (scorekeeper/throttling.py): "<n>/<second|minute|hour|day>".
-THROTTLE_RATES = {"create": os.environ.get("THROTTLE_CREATE_RATE", "60/hour") or None}
+# Limits per client address (scorekeeper/throttling.py): "<n>/<second|minute|hour|day>";
+# "code": the wrong table codes typed at /t/ (tournaments.md, Access).
+THROTTLE_RATES = {
+    "create": os.environ.get("THROTTLE_CREATE_RATE", "60/hour") or None,
+    "code": os.environ.get("THROTTLE_CODE_RATE", "10/minute") or None,
+}
 
 # The admin's login: an address is locked out for an hour after AXES_FAILURE_LIMIT failures.
 AUTHENTICATION_BACKENDS = [

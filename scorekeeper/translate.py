@@ -46,7 +46,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 def throttled(exc: Throttled) -> Response:
     """A 429 with Retry-After (whole seconds) and a sentence in the request's language."""
-    seconds = max(1, math.ceil(exc.wait or 1))
+    # DRF sets ``wait`` in Throttled.__init__; its stubs do not declare the attribute.
+    wait: float | None = exc.wait  # type: ignore[attr-defined]
+    seconds = max(1, math.ceil(wait or 1))
     return Response(
         {"detail": refusal(seconds)},
         status=status.HTTP_429_TOO_MANY_REQUESTS,
@@ -87,7 +89,7 @@ class SafeJSONParser(JSONParser):
         self,
         stream: Any,
         media_type: str | None = None,
-        parser_context: dict[str, Any] | None = None,
+        parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
         raw = stream.read(self.max_body + 1) if stream is not None else b""
         if len(raw) > self.max_body:

@@ -18,6 +18,7 @@ from .brackets import Entry as BEntry
 from .brackets import Pairing as BPairing
 from .brackets import Result, RoundName
 from .brackets.planner import StageState
+from .brackets.shapes import get_shape
 from .brackets.standings import Row
 from .models import Entry, Pairing, Stage
 
@@ -32,6 +33,7 @@ RESULT_COLUMNS = (
     "games_won",
     "bracket",
     "group",
+    "shape",
 )
 ROW_FIELDS = tuple(f.name for f in fields(Row) if f.name != "why")
 
@@ -42,7 +44,8 @@ def entry_of(entry: Entry) -> BEntry:
 
 def stage_of(stage: Stage, entries: Sequence[Entry], rounds: int) -> StageState:
     """A stage as the planner sees it. A second stage's entries, once decided, are those
-    that advanced, seeded by the rank they advanced with (their activity as it is now)."""
+    that advanced, seeded by the rank they advanced with (their activity as it is now); a
+    first stage's entries in the order it ended with, once kept."""
     chosen = None
     if stage.entries is not None:
         active = {e.number: e.active for e in entries}
@@ -59,6 +62,7 @@ def stage_of(stage: Stage, entries: Sequence[Entry], rounds: int) -> StageState:
         advance=stage.advance,
         entries=chosen,
         rounds=rounds,
+        final=tuple(row["entry"] for row in stage.standings) if stage.standings else None,
     )
 
 
@@ -72,6 +76,7 @@ def result_of_values(
     games: Sequence[int] | None,
     bracket: str | None,
     group: int | None,
+    shape: str,
 ) -> Result:
     """A finished pairing's values (``RESULT_COLUMNS``) as the engine's result."""
     return Result(
@@ -84,6 +89,7 @@ def result_of_values(
         bracket=bracket,
         group=group,
         stage=stage,
+        shape=get_shape(shape),
     )
 
 
@@ -98,6 +104,7 @@ def result_of(pairing: Pairing, round_number: int, stage_number: int) -> Result:
         pairing.games_won,
         pairing.bracket,
         pairing.group,
+        pairing.shape,
     )
 
 
@@ -132,6 +139,7 @@ def pairing_row(
         entries=list(pairing.entries),
         bracket=pairing.bracket,
         group=pairing.group,
+        shape=pairing.shape.name,
     )
     if pairing.bye:
         row.table = None

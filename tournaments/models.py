@@ -2,8 +2,9 @@
 and the audit of the director's results.
 
 Terms (see ``../shared/tournaments.md``): a *tournament* has *entries*, one or two *stages*
-and *rounds* numbered from 1 across the whole tournament; a *pairing* seats two entries at a
-numbered table in a real match of the site, or gives one entry a *bye*.
+and *rounds* numbered from 1 across the whole tournament; a *pairing* seats its entries at a
+numbered table in a real match of the site as its *shape* says (``brackets.shapes``: two
+entries; four or five players of an individual event), or gives one entry a *bye*.
 
 The facts are the entries, the draws (rounds and pairings, with their random seeds) and the
 results. ``Tournament.standings`` is a copy kept by version (``standings_version``): the
@@ -20,6 +21,12 @@ from django.db import models
 
 from scorekeeper.models import Match, new_view_id
 
+from .brackets import vocabulary
+from .brackets.shapes import TWO, Shape, get_shape
+from .brackets.vocabulary import PairingStatus, RoundStatus, TournamentStatus
+
+WORDS = vocabulary.STATUS_WORDS
+
 
 def new_table_key() -> str:
     return secrets.token_urlsafe(24)
@@ -35,15 +42,15 @@ def new_table_code() -> str:
 
 
 class Tournament(models.Model):
-    class Status(models.TextChoices):
-        REGISTRATION = "registration", "registration"
-        RUNNING = "running", "running"
-        FINISHED = "finished", "finished"
+    class Status(models.TextChoices):  # the engine's vocabulary (``brackets.vocabulary``)
+        REGISTRATION = TournamentStatus.REGISTRATION.value, WORDS[TournamentStatus.REGISTRATION]
+        RUNNING = TournamentStatus.RUNNING.value, WORDS[TournamentStatus.RUNNING]
+        FINISHED = TournamentStatus.FINISHED.value, WORDS[TournamentStatus.FINISHED]
 
     # The id is the director's key; the view_id the public link.
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     view_id = models.CharField(max_length=64, unique=True, default=new_view_id, editable=False)
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=vocabulary.TOURNAMENT_NAME)
     variant = models.CharField(max_length=32)
     options = models.JSONField(help_text="Every option of the variant, resolved.")
     games_to_win = models.PositiveSmallIntegerField(default=1)
@@ -92,6 +99,13 @@ class Tournament(models.Model):
     problem_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # A club's tournament (migration 0004_clubs), and the season it counts towards.
+    club = models.ForeignKey(
+        "Club", on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments"
+    )
+    season = models.ForeignKey(
+        "Season", on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments"
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -103,7 +117,7 @@ class Tournament(models.Model):
 class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     number = models.PositiveIntegerField()
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=vocabulary.ENTRY_NAME)
     players = models.JSONField()
     seed = models.PositiveIntegerField(null=True, blank=True)
     active = models.BooleanField(default=True)
@@ -159,9 +173,9 @@ class Stage(models.Model):
 
 
 class Round(models.Model):
-    class Status(models.TextChoices):
-        PLAYING = "playing", "playing"
-        COMPLETE = "complete", "complete"
+    class Status(models.TextChoices):  # the engine's vocabulary (``brackets.vocabulary``)
+        PLAYING = RoundStatus.PLAYING.value, WORDS[RoundStatus.PLAYING]
+        COMPLETE = RoundStatus.COMPLETE.value, WORDS[RoundStatus.COMPLETE]
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
@@ -188,11 +202,11 @@ class Round(models.Model):
 
 
 class Pairing(models.Model):
-    class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "in progress"
-        AWAITING = "awaiting_confirmation", "awaiting confirmation"
-        DISPUTED = "disputed", "disputed"
-        FINISHED = "finished", "finished"
+    class Status(models.TextChoices):  # the engine's vocabulary (``brackets.vocabulary``)
+        IN_PROGRESS = PairingStatus.IN_PROGRESS.value, WORDS[PairingStatus.IN_PROGRESS]
+        AWAITING = PairingStatus.AWAITING.value, WORDS[PairingStatus.AWAITING]
+        DISPUTED = PairingStatus.DISPUTED.value, WORDS[PairingStatus.DISPUTED]
+        FINISHED = PairingStatus.FINISHED.value, WORDS[PairingStatus.FINISHED]
 
     class Source(models.TextChoices):
         TABLE = "table", "the table's match"
@@ -204,6 +218,11 @@ class Pairing(models.Model):
     slot = models.PositiveIntegerField()
     table = models.PositiveIntegerField(null=True, blank=True)
     entries = models.JSONField(help_text="Entry numbers in seat order; one for a bye.")
+    shape = models.CharField(
+        max_length=16,
+        default=TWO.name,
+        help_text="The table's shape (brackets.shapes): two, teams, places or bye.",
+    )
     bracket = models.CharField(max_length=16, null=True, blank=True)  # noqa: DJ001 (null: none)
     group = models.PositiveSmallIntegerField(null=True, blank=True)
     match = models.OneToOneField(
@@ -224,6 +243,13 @@ class Pairing(models.Model):
     )
     ends_at = models.DateTimeField(null=True, blank=True, help_text="A table given more time.")
     time_called = models.BooleanField(default=False)
+    # A club's (migration 0004_clubs): the ratings' prediction and the order they follow.
+    win_chance = models.JSONField(
+        null=True, blank=True, help_text="predict_win when drawn (a club's)."
+    )
+    finished_at = models.DateTimeField(
+        null=True, blank=True, help_text="When its result came in: the order ratings follow."
+    )
 
     class Meta:
         ordering = ["round", "slot"]
@@ -240,8 +266,13 @@ class Pairing(models.Model):
         return f"round {self.round_id} slot {self.slot}"
 
     @property
+    def table_shape(self) -> Shape:
+        """The engine's shape of this pairing's table (its ``shape`` column)."""
+        return get_shape(self.shape)
+
+    @property
     def bye(self) -> bool:
-        return len(self.entries) == 1
+        return self.table_shape.bye
 
 
 class TableKey(models.Model):
@@ -304,7 +335,7 @@ class Club(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     view_id = models.CharField(max_length=64, unique=True, default=new_view_id, editable=False)
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=vocabulary.CLUB_NAME)
     language = models.CharField(max_length=8, default="en")
     next_player = models.PositiveIntegerField(default=1, help_text="Numbers are never reused.")
     next_season = models.PositiveIntegerField(default=1)
@@ -330,7 +361,7 @@ class Player(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     number = models.PositiveIntegerField()
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=vocabulary.PLAYER_NAME)
     key = models.CharField(max_length=200)
     mu = models.FloatField(default=DEFAULT_MU)
     sigma = models.FloatField(default=DEFAULT_SIGMA)
@@ -356,7 +387,7 @@ class Season(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     number = models.PositiveIntegerField()
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=vocabulary.SEASON_NAME)
     scoring = models.CharField(max_length=24, choices=Scoring.choices)
     points = models.JSONField(default=list, help_text="Points for rank 1, 2, … (placement).")
     best_of = models.PositiveIntegerField(null=True, blank=True)
@@ -370,32 +401,6 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-
-# Added to the tournament's own models from here, so that this part of the file can be
-# merged as one block; they are ordinary columns (see migration 0004_clubs).
-Tournament.add_to_class(
-    "club",
-    models.ForeignKey(
-        Club, on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments"
-    ),
-)
-Tournament.add_to_class(
-    "season",
-    models.ForeignKey(
-        Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments"
-    ),
-)
-Pairing.add_to_class(
-    "win_chance",
-    models.JSONField(null=True, blank=True, help_text="predict_win when drawn (a club's)."),
-)
-Pairing.add_to_class(
-    "finished_at",
-    models.DateTimeField(
-        null=True, blank=True, help_text="When its result came in: the order ratings follow."
-    ),
-)
 
 
 class EntryPlayer(models.Model):
@@ -417,9 +422,10 @@ class EntryPlayer(models.Model):
 
 class RatedPairing(models.Model):
     """One finished pairing as the ratings took it, at ``position`` in finished order: the
-    teams (player ids) and the outcome, so a replay starts at the first that changed, and
-    each player's rating after it (``after``: ``[[player_id, mu, sigma], …]`` in teams'
-    order: the players' rating histories and the ratings a replay starts from)."""
+    teams (player ids, two or more teams) and their ranks, so a replay starts at the first
+    that changed, and each player's rating after it (``after``: ``[[player_id, mu, sigma],
+    …]`` in teams' order: the players' rating histories and the ratings a replay starts
+    from)."""
 
     # No foreign key constraint in the database (Django still deletes these rows with their
     # club or pairing): a full replay writes 100,000 rows, and checking each one's two keys
@@ -437,8 +443,8 @@ class RatedPairing(models.Model):
         Pairing, on_delete=models.CASCADE, related_name="+", db_constraint=False
     )
     finished_at = models.DateTimeField(help_text="The pairing's, when it was rated.")
-    teams = models.JSONField()
-    outcome = models.CharField(max_length=8, help_text="a, b or draw")
+    teams = models.JSONField(help_text="[[player_id, …], …]: each team's players.")
+    ranks = models.JSONField(help_text="Each team's rank, 1 first; level teams share it.")
     after = models.JSONField(default=list, help_text="[[player_id, mu, sigma], …]")
 
     class Meta:
@@ -449,7 +455,7 @@ class RatedPairing(models.Model):
         indexes = [models.Index(fields=["club", "finished_at"])]
 
     def __str__(self) -> str:
-        return f"{self.position}: {self.outcome}"
+        return f"{self.position}: {self.ranks}"
 
 
 class CancelledMatch(models.Model):

@@ -24,11 +24,12 @@ from scorekeeper.rules.limits import AT_TIME, FINISH_HAND
 from scorekeeper.rules.names import MAX_NAME as MAX_PLAYER_NAME
 from scorekeeper.rules.names import Name, clean_name
 
-from .brackets import FORMATS, StageSpec
+from .brackets import FORMATS, StageSpec, vocabulary
 from .brackets import standings as bracket_standings
+from .brackets.vocabulary import GAMES_TO_WIN
 
-MAX_TOURNAMENT_NAME = 120
-MAX_ENTRY_NAME = 80
+MAX_TOURNAMENT_NAME = vocabulary.TOURNAMENT_NAME
+MAX_ENTRY_NAME = vocabulary.ENTRY_NAME
 MAX_ENTRIES = 20_000
 MAX_MINUTES = 24 * 60
 
@@ -51,7 +52,14 @@ TOURNAMENT: tuple[Field, ...] = (
     Name("name", max_length=MAX_TOURNAMENT_NAME),
     TeamVariant("variant", choices=team_variants(), help="Any variant played by teams."),
     Field("options", required=False, help="The variant's options (its house rules)."),
-    Int("games_to_win", required=False, nullable=True, min=1, max=2, help="Default: variant's."),
+    Int(
+        "games_to_win",
+        required=False,
+        nullable=True,
+        min=min(GAMES_TO_WIN),
+        max=max(GAMES_TO_WIN),
+        help="Default: variant's.",
+    ),
     Int("hands_per_match", required=False, nullable=True, min=1, max=1000),
     Int("round_minutes", required=False, nullable=True, min=1, max=MAX_MINUTES),
     Int("break_minutes", required=False, default=5, min=0, max=MAX_MINUTES),
@@ -262,7 +270,7 @@ def _individual_variant(variant: rules.Variant) -> bool:
 
 
 def _games_to_win(value: Any, field: str) -> int:
-    if not is_int(value) or value not in (1, 2):
+    if not is_int(value) or value not in GAMES_TO_WIN:
         raise RuleViolation(
             field + ".games_to_win", _("Must be 1 (one game) or 2 (best of three).")
         )

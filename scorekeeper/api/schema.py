@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rest_framework import serializers
 
 from .. import rules
+from ..rules.match import GAMES_TO_WIN
+
+# A JSON object the API answers or takes, described for drf-spectacular (the views answer
+# plain dicts: no instance goes through these serializers).
+Body = serializers.Serializer[dict[str, Any]]
 
 
-class OptionSerializer(serializers.Serializer):
+class OptionSerializer(Body):
     type = serializers.ChoiceField(choices=["integer", "boolean", "choice"])
     default = serializers.JSONField()
     choices = serializers.ListField(child=serializers.JSONField(), required=False)
 
 
-class VariantSerializer(serializers.Serializer):
+class VariantSerializer(Body):
     slug = serializers.CharField()
     name = serializers.CharField()
     family = serializers.CharField()
@@ -32,7 +37,7 @@ class VariantSerializer(serializers.Serializer):
     hand_schema = serializers.JSONField(help_text="A JSON Schema of the hand payload.")
 
 
-class MatchCreateSerializer(serializers.Serializer):
+class MatchCreateSerializer(Body):
     variant = serializers.ChoiceField(choices=[])
     players = serializers.ListField(
         child=serializers.CharField(max_length=40), help_text="Names in seat order (order of play)."
@@ -41,16 +46,20 @@ class MatchCreateSerializer(serializers.Serializer):
         required=False, help_text="Any subset of the variant's options."
     )
     games_to_win = serializers.IntegerField(
-        required=False, min_value=1, max_value=2, help_text="1: one game; 2: best of three."
+        required=False,
+        min_value=min(GAMES_TO_WIN),
+        max_value=max(GAMES_TO_WIN),
+        help_text="1: one game; 2: best of three.",
     )
     first_dealer = serializers.IntegerField(required=False, min_value=0)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["variant"].choices = list(rules.VARIANTS)
+        # Declared as a ChoiceField above; ``fields`` is typed by its base class.
+        cast(serializers.ChoiceField, self.fields["variant"]).choices = list(rules.VARIANTS)
 
 
-class HandSerializer(serializers.Serializer):
+class HandSerializer(Body):
     number = serializers.IntegerField()
     game = serializers.IntegerField()
     input = serializers.JSONField(help_text="The payload as accepted.")
@@ -67,7 +76,7 @@ class HandSerializer(serializers.Serializer):
     game_winner = serializers.IntegerField(allow_null=True)
 
 
-class GameSerializer(serializers.Serializer):
+class GameSerializer(Body):
     number = serializers.IntegerField()
     scores = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     player_scores = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
@@ -75,13 +84,13 @@ class GameSerializer(serializers.Serializer):
     finished = serializers.BooleanField()
 
 
-class NextSerializer(serializers.Serializer):
+class NextSerializer(Body):
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
     first_to_speak = serializers.IntegerField(allow_null=True)
 
 
-class ChangeSerializer(serializers.Serializer):
+class ChangeSerializer(Body):
     number = serializers.IntegerField()
     action = serializers.ChoiceField(choices=["correct", "undo"])
     before = serializers.DictField(
@@ -94,7 +103,7 @@ class ChangeSerializer(serializers.Serializer):
     at = serializers.DateTimeField()
 
 
-class MatchSerializer(serializers.Serializer):
+class MatchSerializer(Body):
     id = serializers.CharField(
         required=False, help_text="The key to the match; only shown to whoever holds it."
     )

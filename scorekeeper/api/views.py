@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import rules, selectors, services
+from ..convert import hand_data
 from ..models import Match
 from ..rules import MatchConflict, RuleViolation
 from ..rules.errors import _
@@ -177,7 +178,7 @@ class HandList(Api):
     )
     def get(self, request: Request, token: str) -> Response:
         match = self.open_match(token)
-        return Response([selectors.hand_data(hand) for hand in selectors.hands_of(match)])
+        return Response([hand_data(hand) for hand in selectors.hands_of(match)])
 
     @extend_schema(
         request={"application/json": hand_payload_schema()},
@@ -200,7 +201,7 @@ class HandList(Api):
         hand = services.hand_record(
             match_id=match_id, payload=payload, number=number, receipt=receipt
         )
-        return Response(selectors.hand_data(hand), status=status.HTTP_201_CREATED)
+        return Response(hand_data(hand), status=status.HTTP_201_CREATED)
 
 
 class HandPreview(Api):
@@ -228,7 +229,7 @@ class HandDetail(Api):
     )
     def get(self, request: Request, token: str, number: int) -> Response:
         match = self.open_match(token)
-        return Response(selectors.hand_data(self._hand(match, number)))
+        return Response(hand_data(self._hand(match, number)))
 
     @extend_schema(
         request={"application/json": hand_payload_schema()},
@@ -246,7 +247,7 @@ class HandDetail(Api):
                 number=number,
             )
         hand = services.hand_correct(match_id=match_id, number=number, payload=payload)
-        return Response(selectors.hand_data(hand))
+        return Response(hand_data(hand))
 
     @extend_schema(
         request=None,

@@ -26,7 +26,8 @@ def target_now(view: selectors.MatchView) -> int | None:
     one); None for a session or a finished match."""
     if view.finished:
         return None
-    return view.outlook["target"]
+    target: int | None = view.outlook["target"]
+    return target
 
 
 def leader(totals: Sequence[tuple[Any, int]]) -> tuple[Any, int] | None:

@@ -10,7 +10,7 @@ word, and whatever it refuses is shown next to the field.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from .. import rules, words
+from ..rules.match import GAMES_TO_WIN
 from ..rules.options import Option
 from . import fields
 
@@ -107,7 +108,8 @@ class OptionField(forms.Field):
         if number is None:
             raise ValidationError(_("Give a whole number."))
         try:
-            return self.option.clean(number)
+            clean: int = self.option.clean(number)  # an integer option's value
+            return clean
         except rules.RuleViolation as violation:  # out of range: say so by the field
             raise ValidationError(
                 _("Must be a whole number from {min} to {max}.").format(**violation.params)
@@ -118,7 +120,7 @@ class SeatField(forms.Field):
     """A whole number among ``allowed``; anything else quietly becomes ``default`` (a radio
     button tampered with is not the player's mistake to fix)."""
 
-    def __init__(self, allowed: range, default: int) -> None:
+    def __init__(self, allowed: Sequence[int], default: int) -> None:
         super().__init__(required=False)
         self.allowed, self.default = allowed, default
 
@@ -152,7 +154,7 @@ class MatchSetupForm(forms.Form):
         self.variant = variant
         for seat in range(variant.players):
             self.fields[f"player-{seat}"] = PlayerField()
-        self.fields["games_to_win"] = SeatField(range(1, 3), variant.default_games_to_win)
+        self.fields["games_to_win"] = SeatField(GAMES_TO_WIN, variant.default_games_to_win)
         self.fields["first_dealer"] = SeatField(range(variant.players), 0)
         for option in variant.options:
             self.fields[f"option-{option.name}"] = OptionField(option)
@@ -175,7 +177,7 @@ class MatchSetupForm(forms.Form):
         }
 
 
-def parse_choice(posted: Mapping[str, Any], name: str, allowed: range, default: int) -> int:
+def parse_choice(posted: Mapping[str, Any], name: str, allowed: Sequence[int], default: int) -> int:
     """A posted whole number among ``allowed`` (in any digits ``fields.whole_number`` reads),
     else ``default``."""
     raw = posted.get(name)

@@ -109,6 +109,22 @@ def _segments(
     return done, breaks, index
 
 
+@dataclass(frozen=True)
+class _Frame:
+    """The chart's scales: hands 0 to ``last`` across, scores ``low`` to ``high`` up."""
+
+    last: int
+    low: int
+    high: int
+
+    def x(self, index: int) -> float:
+        return round(PAD + index * (CHART_W - 2 * PAD) / self.last, 1)
+
+    def y(self, value: float) -> float:
+        low, high = self.low, self.high
+        return round(CHART_H - PAD - (value - low) * (CHART_H - 2 * PAD) / (high - low), 1)
+
+
 def chart(
     variant: rules.Variant, data: Mapping[str, Any], cols: Sequence[Column], target: int | None
 ) -> dict[str, Any] | None:
@@ -119,37 +135,33 @@ def chart(
     values = [value for column in segments for line in column for _i, value in line]
     if target is not None and abs(target) <= 10 * max(1, *map(abs, values)):
         values.append(target)
-    low, high = min(0, *values), max(1, *values)
-
-    def x(index: int) -> float:
-        return round(PAD + index * (CHART_W - 2 * PAD) / last, 1)
-
-    def y(value: float) -> float:
-        return round(CHART_H - PAD - (value - low) * (CHART_H - 2 * PAD) / (high - low), 1)
-
-    lines = []
-    for col, column in zip(cols, segments, strict=True):
-        end = column[-1][-1] if column else (0, 0)
-        lines.append(
-            {
-                "colour": col.colour,
-                "label": col.label,
-                "polylines": [" ".join(f"{x(i)},{y(v)}" for i, v in line) for line in column],
-                "last_x": x(end[0]),
-                "last_y": y(end[1]),
-            }
-        )
+    frame = _Frame(last, min(0, *values), max(1, *values))
     return {
         "width": CHART_W,
         "height": CHART_H,
-        "lines": lines,
-        "zero": y(0),
-        "target": y(target) if target is not None and low <= target <= high else None,
-        "breaks": [x(index) for index in breaks],
-        "low": low,
-        "high": high,
+        "lines": [_line(col, column, frame) for col, column in zip(cols, segments, strict=True)],
+        "zero": frame.y(0),
+        "target": frame.y(target)
+        if target is not None and frame.low <= target <= frame.high
+        else None,
+        "breaks": [frame.x(index) for index in breaks],
+        "low": frame.low,
+        "high": frame.high,
         "left": PAD,
         "right": CHART_W - PAD,
+    }
+
+
+def _line(col: Column, column: list[list[tuple[int, int]]], frame: _Frame) -> dict[str, Any]:
+    """One column's polylines (one per game) and where its last point is."""
+    x, y = frame.x, frame.y
+    end = column[-1][-1] if column else (0, 0)
+    return {
+        "colour": col.colour,
+        "label": col.label,
+        "polylines": [" ".join(f"{x(i)},{y(v)}" for i, v in line) for line in column],
+        "last_x": x(end[0]),
+        "last_y": y(end[1]),
     }
 
 

@@ -95,52 +95,62 @@ def choose(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest, slug: str) -> HttpResponse:
     variant = _variant(slug)
-    context: dict[str, Any] = {
+    if request.method == "GET":
+        context = _setup_context(variant, controls=matchsetup.controls(variant))
+        return render(request, "scorekeeper/setup.html", context)
+    form = matchsetup.MatchSetupForm(variant, request.POST)
+    form.is_valid()
+    errors = form.option_errors()
+    wait = None if errors else throttling.creation_refused(request)
+    if wait is not None:
+        errors["non_field_errors"] = throttling.refusal(wait)
+    if not errors:
+        try:
+            match = _match_create(slug, form)
+        except RuleViolation as violation:
+            errors[violation.field] = translated(violation)
+        else:
+            return HttpResponseRedirect(reverse("match", args=[match.pk]))
+    page = render(request, "scorekeeper/setup.html", _refused_context(form, errors), status=400)
+    return throttling.answer(page, wait)
+
+
+def _setup_context(variant: rules.Variant, **shown: Any) -> dict[str, Any]:
+    """The set-up page's context: empty names and the defaults, unless ``shown``."""
+    return {
         "variant": variant,
         "name": words.game_name(variant),
         "errors": {},
         "players": [""] * variant.players,
         "games_to_win": variant.default_games_to_win,
         "first_dealer": 0,
+        **shown,
     }
-    if request.method == "GET":
-        context["controls"] = matchsetup.controls(variant)
-        return render(request, "scorekeeper/setup.html", context)
-    posted = request.POST
-    form = matchsetup.MatchSetupForm(variant, posted)
-    form.is_valid()
-    errors = form.option_errors()
-    players, options = form.players(), form.options()
-    games_to_win = form.cleaned_data["games_to_win"]
-    first_dealer = form.cleaned_data["first_dealer"]
-    wait = None if errors else throttling.creation_refused(request)
-    if wait is not None:
-        errors["non_field_errors"] = throttling.refusal(wait)
-    if not errors:
-        try:
-            match = services.match_create(
-                variant=slug,
-                players=players,
-                options=options,
-                games_to_win=games_to_win,
-                first_dealer=first_dealer,
-            )
-        except RuleViolation as violation:
-            errors[violation.field] = translated(violation)
-        else:
-            return HttpResponseRedirect(reverse("match", args=[match.pk]))
-    controls = matchsetup.controls(variant, posted)
+
+
+def _match_create(slug: str, form: matchsetup.MatchSetupForm) -> Match:
+    return services.match_create(
+        variant=slug,
+        players=form.players(),
+        options=form.options(),
+        games_to_win=form.cleaned_data["games_to_win"],
+        first_dealer=form.cleaned_data["first_dealer"],
+    )
+
+
+def _refused_context(form: matchsetup.MatchSetupForm, errors: dict[str, str]) -> dict[str, Any]:
+    """The page again with what was posted, each error by its control (the rest above)."""
+    controls = matchsetup.controls(form.variant, form.data)
     for control in controls:
         control.error = errors.pop(control.name, "")
-    context.update(
+    return _setup_context(
+        form.variant,
         controls=controls,
         errors=errors,
-        players=players,
-        games_to_win=games_to_win,
-        first_dealer=first_dealer,
+        players=form.players(),
+        games_to_win=form.cleaned_data["games_to_win"],
+        first_dealer=form.cleaned_data["first_dealer"],
     )
-    page = render(request, "scorekeeper/setup.html", context, status=400)
-    return throttling.answer(page, wait)
 
 
 def js_words() -> dict[str, str]:

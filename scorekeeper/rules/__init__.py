@@ -8,15 +8,13 @@ Use `get_variant(slug)` (or `find_variant` for a slug someone typed) or `VARIANT
 from . import blot, maraffa, tarneeb  # noqa: F401
 from .base import GameState, HandContext, Score, Table, Turn, Variant
 from .errors import MatchConflict, RuleViolation
-from .limits import MatchLimits, Outcome
+from .limits import MatchLimits, Outcome, call_time, outcome
 from .match import (
     MatchFinished,
     MatchState,
     PlayedHand,
-    call_time,
     close,
     make_table,
-    outcome,
     play,
     replay,
     start,

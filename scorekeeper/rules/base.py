@@ -113,10 +113,11 @@ class HandContext:
 
     def target(self) -> int:
         """The game's target; la bella may be played to another (option ``bella_target``)."""
-        bella = self.options.get("bella_target")
+        bella: int | None = self.options.get("bella_target")
         if self.is_bella and bella is not None:
             return bella
-        return self.options["target"]
+        target: int = self.options["target"]
+        return target
 
 
 @dataclass(frozen=True)

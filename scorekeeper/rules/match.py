@@ -24,10 +24,12 @@ from .limits import (  # noqa: F401  (MatchLimits, Outcome, call_time, outcome: 
     check_limits,
     outcome,
 )
-from .names import clean_name
+from .names import MAX_NAME, clean_name
 from .options import resolve_options
 
-MAX_PLAYER_NAME = 40
+MAX_PLAYER_NAME = MAX_NAME  # a player's name at a table (the one name rule's limit)
+# A match is won by the first side to win 1 game, or 2 (best of three, with la bella).
+GAMES_TO_WIN = (1, 2)
 
 
 class MatchFinished(MatchConflict):
@@ -143,7 +145,7 @@ def make_table(
     names = _clean_players(variant, players)
     if games_to_win is None:
         games_to_win = variant.default_games_to_win
-    if not is_int(games_to_win) or games_to_win not in (1, 2):
+    if not is_int(games_to_win) or games_to_win not in GAMES_TO_WIN:
         raise RuleViolation(
             "games_to_win", _("Must be 1 (one game) or 2 (best of three, with la bella).")
         )

@@ -8,12 +8,17 @@ from types import SimpleNamespace
 from tournaments import convert
 from tournaments.brackets import Pairing as Drawn
 from tournaments.brackets import Result
+from tournaments.brackets.shapes import BYE, TEAMS
 from tournaments.brackets.standings import Row, Why
 
 
 def test_a_bye_and_a_match_as_rows():
     bye = convert.pairing_row(
-        Drawn(slot=1, entries=(7,)), tournament_id=1, round_id=2, match=None, bye_points=3
+        Drawn(slot=1, entries=(7,), shape=BYE),
+        tournament_id=1,
+        round_id=2,
+        match=None,
+        bye_points=3,
     )
     assert (bye.status, bye.result, bye.winner, bye.points, bye.source, bye.table) == (
         "finished",
@@ -37,17 +42,20 @@ def test_a_bye_and_a_match_as_rows():
         "v",
         1,
     )
+    assert bye.shape == "bye" and seated.shape == "two"
     assert convert.result_of(bye, 4, 1) == Result(
-        round=4, slot=1, entries=(7,), winner=7, points=(3,), games_won=(0,), stage=1
+        round=4, slot=1, entries=(7,), winner=7, points=(3,), games_won=(0,), stage=1, shape=BYE
     )
 
 
 def test_finished_pairings_by_stage_and_a_row_as_stored():
     rows = [
-        (1, 1, 1, [1, 2], 1, [10, 0], None, None, None),
-        (2, 3, 1, [3, 4], None, None, [1, 1], "winners", None),
+        (1, 1, 1, [1, 2], 1, [10, 0], None, None, None, "two"),
+        (2, 3, 1, [3, 4], None, None, [1, 1], "winners", None, "two"),
+        (2, 3, 2, [5, 6, 7, 8], 6, [162, 0], None, None, None, "teams"),
     ]
     found = convert.results_by_stage(rows)
+    assert found[2][1].shape == TEAMS and found[2][1].match_points() == (0, 2, 0, 2)
     assert found[1][0].points == (10, 0) and found[1][0].games_won == (0, 0)
     assert found[2][0].points == (0, 0) and found[2][0].bracket == "winners"
     stored = convert.row_data(Row(rank=1, entry=5, why=Why("ahead of {other}", {"other": 6})))

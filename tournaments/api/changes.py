@@ -21,7 +21,6 @@ from scorekeeper.rules.errors import _
 
 from .. import selectors, services, validation
 from ..models import Stage, Tournament
-from ..services import changes
 from .schema import RoundSerializer, StandingSerializer, TournamentSerializer
 from .views import ERRORS, READ, TournamentApi, _body, _fields, _round
 from .views import PairingResult as PairingResultBase
@@ -40,7 +39,7 @@ class TournamentDetail(TournamentDetailBase):
     def patch(self, request: Request, token: str) -> Response:
         tournament = self.director(token)
         fields = _fields(_body(request), set(validation.SETTINGS))
-        changes.tournament_update(tournament_id=tournament.pk, **fields)
+        services.tournament_update(tournament_id=tournament.pk, **fields)
         tournament.refresh_from_db()
         return Response(selectors.tournament_data(tournament, director=True))
 
@@ -57,7 +56,7 @@ class TournamentUnstart(TournamentApi):
 
     def _unstart(self, tournament: Tournament, body: Mapping[str, Any]) -> Response:
         _fields(body, set())
-        changes.tournament_unstart(tournament_id=tournament.pk)
+        services.tournament_unstart(tournament_id=tournament.pk)
         tournament.refresh_from_db()
         return Response(selectors.tournament_data(tournament, director=True))
 
@@ -74,7 +73,7 @@ class RoundRedraw(TournamentApi):
 
     def _redraw(self, tournament: Tournament, body: Mapping[str, Any], number: int) -> Response:
         _fields(body, set())
-        changes.round_redraw(tournament_id=tournament.pk, round_number=number)
+        services.round_redraw(tournament_id=tournament.pk, round_number=number)
         return Response(_round(tournament, number, director=True))
 
 
@@ -90,10 +89,11 @@ class RoundSwap(TournamentApi):
 
     def _swap(self, tournament: Tournament, body: Mapping[str, Any], number: int) -> Response:
         fields = _fields(body, {"entries"})
-        warnings = changes.round_swap(
+        swapped = services.round_swap(
             tournament_id=tournament.pk, round_number=number, entries=fields.get("entries")
         )
-        return Response({**_round(tournament, number, director=True), "warnings": warnings})
+        data = _round(tournament, number, director=True)
+        return Response({**data, "warnings": list(swapped.warnings)})
 
 
 class PairingResult(PairingResultBase):
@@ -110,11 +110,11 @@ class PairingResult(PairingResultBase):
         self, tournament: Tournament, body: Mapping[str, Any], number: int, slot: int
     ) -> Response:
         known = {"winner", "draw", "points", "games", "forfeit", "reason"}
-        pairing = services.pairing_result_set(
+        answer = services.pairing_result_set(
             tournament_id=tournament.pk, round_number=number, slot=slot, **_fields(body, known)
         )
-        data = selectors.pairing_data(pairing, director=True)
-        return Response({**data, "warnings": getattr(pairing, "warnings", [])})
+        data = selectors.pairing_data(answer.pairing, director=True)
+        return Response({**data, "warnings": list(answer.warnings)})
 
     @extend_schema(
         request=None,
@@ -123,10 +123,10 @@ class PairingResult(PairingResultBase):
     )
     def delete(self, request: Request, token: str, number: int, slot: int) -> Response:
         tournament = self.director(token)
-        pairing = services.pairing_result_remove(
+        answer = services.pairing_result_remove(
             tournament_id=tournament.pk, round_number=number, slot=slot
         )
-        return Response(selectors.pairing_data(pairing, director=True))
+        return Response(selectors.pairing_data(answer.pairing, director=True))
 
 
 class MatchConfirm(Api):
@@ -144,7 +144,7 @@ class MatchConfirm(Api):
         fields = _fields(_body(request), {"agree", "note"})
         if "agree" not in fields:
             raise RuleViolation("agree", _("This field is required."))
-        match = changes.match_confirm(match_id=match_id, **fields)
+        match = services.match_confirm(match_id=match_id, **fields)
         match.refresh_from_db()
         return Response(match_selectors.match_data(match, writable=True))
 

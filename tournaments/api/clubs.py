@@ -19,7 +19,7 @@ from scorekeeper.api.idempotency import idempotent
 from scorekeeper.api.views import IDEMPOTENCY, Api, SafeJSONParser
 from scorekeeper.throttling import CreateThrottle
 
-from .. import selectors, validation
+from .. import selectors, spreadsheet, validation
 from ..models import Club, Player, Season, Tournament
 from ..selectors import clubs as club_selectors
 from ..services import clubs as club_services
@@ -234,37 +234,17 @@ class SeasonStandings(ClubApi):
         return Response(rows)
 
 
-PLAYER_COLUMNS = (
-    "number",
-    "name",
-    "rating",
-    "mu",
-    "sigma",
-    "rated_pairings",
-    "tournaments",
-    "last_played",
-)
-
-
 class ClubPlayersCsv(ClubApi):
     @extend_schema(
         responses={200: OpenApiResponse(description="CSV"), 404: ERRORS[404]}, summary="Players CSV"
     )
     def get(self, request: Request, token: str) -> HttpResponse:
         club, _director = self.open(token)
-        words = [
-            gettext("Number"),
-            gettext("Name"),
-            gettext("Rating"),
-            "mu",
-            "sigma",
-            gettext("Rated pairings"),
-            gettext("Tournaments"),
-            gettext("Last played"),
-        ]
         rows = club_selectors.players_data(club)
         return csv_response(
-            words, ([row[key] for key in PLAYER_COLUMNS] for row in rows), "players.csv"
+            spreadsheet.player_header(),
+            ([row[key] for key in spreadsheet.PLAYER_COLUMNS] for row in rows),
+            "players.csv",
         )
 
 

@@ -1,5 +1,7 @@
 """CSV exports (``../shared/clubs.md``: Exports): UTF-8 with a byte-order mark, so a
-spreadsheet opens Arabic and Persian right, and a header row in the request's language."""
+spreadsheet opens Arabic and Persian right, and a header row in the request's language.
+Every cell goes through ``spreadsheet.cell``: text a spreadsheet would take for a formula is
+written with a leading ``'``; the rows given here are plain values."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from django.http import HttpResponse
 from django.utils.translation import gettext
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 
-from .. import selectors
+from .. import selectors, spreadsheet
 from ..brackets import standings as bracket_standings
 
 
@@ -41,8 +43,8 @@ def csv_response(
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out)
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([spreadsheet.cell(word) for word in header])
+    writer.writerows([spreadsheet.cell(value) for value in row] for row in rows)
     response = HttpResponse(out.getvalue().encode("utf-8"), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -18,7 +18,9 @@ from scorekeeper.rules.names import Name
 
 from .. import validation
 from ..brackets import FORMATS
+from ..brackets.shapes import SHAPES
 from ..brackets.standings import TIEBREAKS
+from ..brackets.vocabulary import PairingStatus, RoundStatus, TournamentStatus
 
 ENTRY_BY_NAME = {f.name: f for f in validation.ENTRY}
 
@@ -102,6 +104,9 @@ class PairingSerializer(serializers.Serializer):
     table = serializers.IntegerField(allow_null=True)
     entries = ints()
     bye = serializers.BooleanField()
+    shape = serializers.ChoiceField(
+        choices=list(SHAPES), help_text="The table's shape: two, teams, places or bye."
+    )
     bracket = serializers.CharField(allow_null=True)
     group = serializers.IntegerField(allow_null=True)
     match = serializers.CharField(
@@ -110,7 +115,7 @@ class PairingSerializer(serializers.Serializer):
         help_text="The match's key: only through the director's id.",
     )
     match_view = serializers.CharField(allow_null=True)
-    status = serializers.ChoiceField(choices=["in_progress", "finished"])
+    status = serializers.ChoiceField(choices=[s.value for s in PairingStatus])
     result = serializers.ChoiceField(choices=["win", "draw"], allow_null=True)
     points = ints(null=True)
     winner = serializers.IntegerField(allow_null=True)
@@ -124,7 +129,7 @@ class RoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     stage = serializers.IntegerField()
     name = serializers.CharField()
-    status = serializers.ChoiceField(choices=["playing", "complete"])
+    status = serializers.ChoiceField(choices=[s.value for s in RoundStatus])
     starts_at = serializers.DateTimeField()
     ends_at = serializers.DateTimeField(allow_null=True)
     time_called = serializers.BooleanField()
@@ -179,7 +184,7 @@ class TournamentSerializer(serializers.Serializer):
     bye_points = serializers.IntegerField()
     auto_advance = serializers.BooleanField()
     at_time = serializers.CharField()
-    status = serializers.ChoiceField(choices=["registration", "running", "finished"])
+    status = serializers.ChoiceField(choices=[s.value for s in TournamentStatus])
     stage = serializers.IntegerField(allow_null=True)
     round = serializers.IntegerField(allow_null=True)
     champion = serializers.IntegerField(allow_null=True)

@@ -199,8 +199,8 @@ class EntryDetail(TournamentApi):
     def patch(self, request: Request, token: str, number: int) -> Response:
         tournament = self.director(token)
         fields = _fields(_body(request), {"active", *validation.ENTRY_FIELDS})
-        entry = services.entry_update(tournament_id=tournament.pk, number=number, **fields)
-        return Response(selectors.entry_data(entry))
+        changed = services.entry_update(tournament_id=tournament.pk, number=number, **fields)
+        return Response(selectors.entry_data(changed.entry))
 
     @extend_schema(
         request=None, responses={204: None, **ERRORS}, summary="Remove an entry before the start"
@@ -269,10 +269,10 @@ class PairingResult(TournamentApi):
         fields = _fields(body, {"winner", "draw", "points", "reason"})
         if "points" not in fields:
             raise RuleViolation("points", _("This field is required."))
-        pairing = services.pairing_result_set(
+        answer = services.pairing_result_set(
             tournament_id=tournament.pk, round_number=number, slot=slot, **fields
         )
-        return Response(selectors.pairing_data(pairing, director=True))
+        return Response(selectors.pairing_data(answer.pairing, director=True))
 
 
 class RoundClock(TournamentApi):

@@ -1,17 +1,22 @@
 """The pairing engine's values: entries, pairings and results as plain frozen data.
 
 Terms: a tournament has one or two *stages*; a stage has a *format* (``swiss``,
-``round_robin``, ``single_elimination``, ``double_elimination``) that draws its *rounds*.
-A *pairing* seats two entries at a table (the first is team 0), or gives one entry a *bye*.
-A *result* is a finished pairing. A draw is reproducible: every format draws from plain
-values and a random ``seed`` that the caller stores with the stage.
+``round_robin``, ``single_elimination``, ``double_elimination``, ``melee``) that draws its
+*rounds*. A *pairing* seats entries at a table as its *shape* says (``shapes``: two
+entries, the first on side 0; four or five players of an individual event), or gives one
+entry a *bye* (shape ``BYE``). A *result* is a finished pairing. A draw is reproducible:
+every format draws from plain values and a random ``seed`` that the caller stores with
+the stage.
 
 A format is one class (a subclass of ``Format``, one module) and one line in the registry
 (``registry.register``). Everything a caller needs to know about it is declared on the class
-(``eliminates``, ``takes_late_entries``, ``draws_allowed``, ``fields``) and every format
-answers the same three questions from one value, ``DrawInput``: ``draw`` (the next round),
-``placements`` (how far each entry went, elimination formats) and ``groups`` (each entry's
-group, dealt here for every format that has a ``groups`` setting).
+(``label``, ``eliminates``, ``takes_late_entries``, ``draws_allowed``, ``fields``, the
+``shape`` of its tables) and every format answers the same questions from one value,
+``DrawInput``: ``draw`` (the next round), ``placements`` (how far each entry went,
+elimination formats), ``groups`` (each entry's group, dealt here for every format that
+has a ``groups`` setting) and ``standings`` (the stage's rows, every table's shape read
+by one ranking); and, from its settings and entries alone, ``fixed_rounds`` (how many
+rounds the stage takes, where that is known without drawing).
 
 The *seed order* of a stage: entries with a ``seed`` first, by seed (then entry number),
 then the entries without one in a random order drawn from the stage's random ``seed``, so
@@ -31,6 +36,9 @@ from typing import Any, ClassVar
 
 from scorekeeper.rules.errors import RuleViolation, _
 from scorekeeper.rules.fields import Field, clean_fields
+
+from .shapes import TWO, Number, Shape
+from .standings import Row, group_standings, standings
 
 __all__ = [
     "Draw",
@@ -58,26 +66,26 @@ class Entry:
 
 @dataclass(frozen=True)
 class Pairing:
-    """Two entries that meet in a round, or one entry with a bye; in an individual event
-    (format ``melee``) four or five players in seat order, or one who sits out."""
+    """The entries that meet at a table in a round, in seat order, seated as ``shape``
+    says (two entries; four or five players of an individual event), or one entry with a
+    bye (shape ``BYE``)."""
 
     slot: int  # 1, 2, … in the round (bracket order in an elimination stage)
-    entries: tuple[int, ...]  # in seat order (the first is team 0); one entry for a bye
+    entries: tuple[int, ...]  # in seat order (the first is side 0); one entry for a bye
     table: int | None = None  # None for a bye
     bracket: str | None = None  # "winners", "losers", "final", "consolation", "third_place"
     group: int | None = None  # round robin with groups: 1, 2, …
+    shape: Shape = TWO
 
     @property
     def bye(self) -> bool:
-        return len(self.entries) == 1
+        return self.shape.bye
 
     @property
-    def teams(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
-        """An individual event's four-player table (format ``melee``): its two teams, seats
-        0 and 2 then 1 and 3; ``None`` for every other pairing (two entries, five, a bye)."""
-        if len(self.entries) != 4:
-            return None
-        return (self.entries[0], self.entries[2]), (self.entries[1], self.entries[3])
+    def teams(self) -> tuple[tuple[int, ...], ...] | None:
+        """The sides as teams of entries when a side holds more than one (an individual
+        event's table of four: seats 0 and 2, then 1 and 3); ``None`` otherwise."""
+        return self.shape.teams(self.entries)
 
 
 @dataclass(frozen=True)
@@ -87,20 +95,29 @@ class Result:
     round: int  # the round's number in the tournament
     slot: int
     entries: tuple[int, ...]  # as in the pairing
-    winner: int | None  # an entry number; None for a draw; the entry itself for a bye
-    points: tuple[int, ...]  # per entry, in ``entries`` order
-    games_won: tuple[int, ...] = ()  # per entry; zeros for byes and director's results
+    winner: int | None  # an entry number (of the winning side); None for a draw; a bye's own
+    points: tuple[int, ...]  # per side, in side order (per seat: each side's first is read)
+    games_won: tuple[int, ...] = ()  # per side; zeros for byes and director's results
     bracket: str | None = None
     group: int | None = None
     stage: int = 1
+    shape: Shape = TWO
 
     @property
     def bye(self) -> bool:
-        return len(self.entries) == 1
+        return self.shape.bye
 
     @property
     def draw(self) -> bool:
         return self.winner is None
+
+    def match_points(self) -> tuple[Number, ...]:
+        """Each seat's match points (the shape's), in seat order."""
+        return self.shape.match_points(self.entries, self.winner, self.points)
+
+    def ranks(self) -> tuple[int, ...]:
+        """Each side's rank (1 first, level sides share it), in side order."""
+        return self.shape.ranks(self.entries, self.winner, self.points)
 
 
 @dataclass(frozen=True)
@@ -177,11 +194,11 @@ class Format(ABC):
     """A way of drawing a stage's rounds. One instance of each, in ``FORMATS``."""
 
     name: ClassVar[str]
+    label: ClassVar[str]  # the format's name people read (marked for translation)
     draws_allowed: ClassVar[bool]  # level matches are draws (else play on while level)
     eliminates: ClassVar[bool] = False  # a knockout: ranked by how far each entry went
     takes_late_entries: ClassVar[bool] = False  # as a first stage, once it has started
-    # Entries are single players, seated four (two teams) or five to a table and ranked by
-    # ``melee_standings`` (format ``melee``).
+    # Entries are single players, seated four (two teams) or five to a table (``melee``).
     individual: ClassVar[bool] = False
 
     fields: ClassVar[tuple[Field, ...]] = ()  # the stage's settings
@@ -194,6 +211,11 @@ class Format(ABC):
             return clean_fields(self.fields, raw)
         except RuleViolation as violation:
             raise violation.prefixed(field_name) from None
+
+    def shape(self, settings: Mapping[str, Any]) -> Shape:
+        """The shape of the stage's tables (its byes are ``BYE``): two entries, unless the
+        format seats otherwise."""
+        return TWO
 
     def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
         """Refuse, with a ``RuleViolation``, a stage that cannot be played by ``entries``
@@ -221,3 +243,21 @@ class Format(ABC):
         if count <= 1:
             return {}
         return snake([e.number for e in seed_order(given.entries, given.seed)], count)
+
+    def fixed_rounds(self, settings: Mapping[str, Any], entries: Sequence[Entry]) -> int | None:
+        """How many rounds the stage takes with these settings and entries (active or not),
+        when that is known without drawing: the stage is over once that many are drawn (0:
+        it cannot be played at all). ``None`` when only a draw can tell (a knockout, whose
+        rounds depend on its results)."""
+        return None
+
+    def standings(self, given: DrawInput) -> list[Row]:
+        """The stage's rows in rank order, over ``given.results`` by ``given.tiebreaks``:
+        group by group for a stage played in groups, else placements first (elimination
+        formats), then the tiebreaks."""
+        entries, results = list(given.entries), list(given.results)
+        tiebreaks = list(given.tiebreaks)
+        groups = self.groups(given)
+        if groups:
+            return group_standings(entries, results, tiebreaks, groups)
+        return standings(entries, results, tiebreaks, self.placements(given))

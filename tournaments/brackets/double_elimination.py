@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import Bool
 
 from .base import Entry, Pairing, RoundName
@@ -83,6 +84,7 @@ def losers_bracket(winners: Sequence[Node], levels: int) -> list[Node]:
 @register
 class DoubleElimination(Bracket):
     name = "double_elimination"
+    label = _("Double elimination")
     fields = (Bool("grand_final_reset", required=False, default=True),)
 
     def nodes(

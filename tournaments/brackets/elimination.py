@@ -163,7 +163,7 @@ class Replay:
         )
         if found:
             result = past[found[0]]
-            if len(result.entries) == 2 and result.winner in result.entries:
+            if not result.bye and result.winner in result.entries:
                 loser = next(e for e in result.entries if e != result.winner)
                 return Outcome(entrants, result.winner, loser, index, True)
             return Outcome(entrants, result.winner, None, index, False)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from scorekeeper.rules.errors import _
@@ -29,10 +29,10 @@ from scorekeeper.rules.fields import SANE_LIMIT, Choice, Int
 
 from .base import Draw, DrawInput, Entry, Format, Pairing, Result, RoundName, RuleViolation
 from .common import seed_order
-from .melee_standings import melee_standings, partners_of
 from .melee_tables import Node, five_tables, pair_up
 from .registry import register
-from .standings import DEFAULT_TIEBREAKS
+from .shapes import BYE, PLACES, TEAMS, Shape
+from .standings import DEFAULT_TIEBREAKS, standings
 
 __all__ = ["History", "Melee", "sit_outs"]
 
@@ -45,14 +45,13 @@ class History:
         self.opponents: dict[int, set[int]] = defaultdict(set)
         self.sat_out: Counter[int] = Counter()
         for result in results:
-            seats = result.entries
-            if len(seats) == 1:
+            shape, seats = result.shape, result.entries
+            if shape.bye:
                 self.sat_out[seats[0]] += 1
                 continue
-            for index, player in enumerate(seats):
-                mates = partners_of(seats, index)
-                self.partners[player].update(mates)
-                self.opponents[player].update(p for p in seats if p != player and p not in mates)
+            for player in seats:
+                self.partners[player].update(shape.partners(seats, player))
+                self.opponents[player].update(shape.opponents(seats, player))
 
     def partnered(self, a: Node, b: Node) -> int:
         return int(b[0] in self.partners.get(a[0], ()))
@@ -75,6 +74,7 @@ def sit_outs(order: Sequence[int], sat_out: Mapping[int, int], count: int) -> li
 @register
 class Melee(Format):
     name = "melee"
+    label = _("Individual event")
     draws_allowed = True
     takes_late_entries = True  # a late entry is drawn from the next round on
     individual = True
@@ -83,6 +83,10 @@ class Melee(Format):
         Choice("draw", required=False, default="random", choices=("random", "standings")),
         Choice("seats", required=False, default=4, choices=(4, 5)),
     )
+
+    def shape(self, settings: Mapping[str, Any]) -> Shape:
+        """Four players in two teams, or trionfo's five each ranked by place."""
+        return PLACES if int(settings.get("seats", 4)) == PLACES.seats else TEAMS
 
     def check(self, settings: Mapping[str, Any], entries: int, field_name: str) -> None:
         seats = settings.get("seats", 4)
@@ -93,9 +97,15 @@ class Melee(Format):
                 seats=seats,
             )
 
+    def fixed_rounds(self, settings: Mapping[str, Any], entries: Sequence[Entry]) -> int:
+        """Its ``rounds``; none once fewer players are active than a table seats."""
+        active = sum(1 for e in entries if e.active)
+        return settings["rounds"] if active >= int(settings.get("seats", 4)) else 0
+
     def draw(self, given: DrawInput) -> Draw | None:
         settings, round_index = given.settings, given.round
-        seats = int(settings.get("seats", 4))
+        shape = self.shape(settings)
+        seats = shape.seats
         active = [e for e in given.entries if e.active]
         if round_index > settings["rounds"] or len(active) < seats:
             return None
@@ -108,7 +118,7 @@ class Melee(Format):
             if settings.get("draw", "random") == "random"
             else None
         )
-        if seats == 5:
+        if not shape.partnered:
             if random_seed is not None:
                 random.Random(random_seed).shuffle(playing)
             met = {n: history.opponents.get(n, set()) for n in playing}
@@ -116,14 +126,14 @@ class Melee(Format):
         else:
             tables = self.four_tables(playing, points, history, random_seed)
         rank = {number: index for index, number in enumerate(order)}
-        tables = [seated(table, rank) for table in tables]
+        tables = [seated(table, rank, shape) for table in tables]
         tables.sort(key=lambda table: min(rank[n] for n in table))
         pairings = [
-            Pairing(slot=index, entries=table, table=index)
+            Pairing(slot=index, entries=table, table=index, shape=shape)
             for index, table in enumerate(tables, start=1)
         ]
         pairings += [
-            Pairing(slot=len(tables) + k, entries=(number,))
+            Pairing(slot=len(tables) + k, entries=(number,), shape=BYE)
             for k, number in enumerate(resting, start=1)
         ]
         return Draw(tuple(pairings), RoundName("round", number=round_index))
@@ -145,7 +155,7 @@ class Melee(Format):
         ]
         team_points = {team: sum(points[n] for n in team) for team in teams}
         team_seed = None if random_seed is None else random_seed + 1
-        tables = pair_up(teams, team_points, history.faced, team_seed)
+        tables = pair_up(teams, team_points, history.faced, team_seed, groups_apart(points))
         return [(a[0], b[0], a[1], b[1]) for a, b in tables]
 
     @staticmethod
@@ -156,22 +166,36 @@ class Melee(Format):
         by_seed = seed_order(active, given.seed)
         if given.round == 1 or not given.results:
             return [e.number for e in by_seed], {e.number: 0 for e in by_seed}
-        rows = melee_standings(given.entries, given.results, given.tiebreaks or DEFAULT_TIEBREAKS)
+        rows = standings(given.entries, given.results, given.tiebreaks or DEFAULT_TIEBREAKS)
         numbers = {e.number for e in active}
         order = [row.entry for row in rows if row.entry in numbers]
         return order, {row.entry: row.match_points for row in rows}
 
 
-def seated(table: Sequence[int], rank: Mapping[int, int]) -> tuple[int, ...]:
-    """A table in seat order: five by rank; four as team 0 (the better-ranked player's) in
-    seats 0 and 2, each team's better-ranked player first."""
-    if len(table) != 4:
+def groups_apart(points: Mapping[int, int | float]) -> tuple[Callable[[Node, Node], int], int]:
+    """How far apart two teams' score groups are: for every player and every opponent, the
+    groups between them, squared (0 when the table is one group); and the most it can be."""
+    groups = sorted(set(points.values()), reverse=True)
+    group = {number: groups.index(value) for number, value in points.items()}
+
+    def apart(a: Node, b: Node) -> int:
+        return sum((group[x] - group[y]) ** 2 for x in a for y in b)
+
+    return apart, 4 * (len(groups) - 1) ** 2
+
+
+def seated(table: Sequence[int], rank: Mapping[int, int], shape: Shape) -> tuple[int, ...]:
+    """A table (given in seat order) in the seat order drawn: players each their own side
+    by rank; teams with the better-ranked player's team as side 0, each team's
+    better-ranked player in its first seat."""
+    if not shape.partnered:
         return tuple(sorted(table, key=rank.__getitem__))
     teams = sorted(
-        (
-            sorted((table[0], table[2]), key=rank.__getitem__),
-            sorted((table[1], table[3]), key=rank.__getitem__),
-        ),
+        (sorted(team, key=rank.__getitem__) for team in shape.side_entries(table)),
         key=lambda team: rank[team[0]],
     )
-    return (teams[0][0], teams[1][0], teams[0][1], teams[1][1])
+    seats = [0] * shape.seats
+    for side, team in zip(shape.sides, teams, strict=True):
+        for seat, player in zip(side, team, strict=True):
+            seats[seat] = player
+    return tuple(seats)

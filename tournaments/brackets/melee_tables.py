@@ -6,6 +6,11 @@ the tiers below it together: (1) no repeated partner (for teams: as few players 
 facing an opponent they have met); (2) ``random``: random weights from the seed;
 ``standings``: the fewest and closest cross-group pairs (a pair across ``d`` match-point
 groups counts ``d²``, then the difference of match points), then the nearest places.
+``standings`` tables (teams into tables) put the score groups first: a tier above (1)
+counts, for every player and every opponent at the table, the groups between them
+squared (``apart``), so the groups stay apart whenever the teams allow it, and only then
+as few players as possible meet an opponent again (clubs.md: partners, then groups, then
+opponents).
 
 Up to ``EVERY_PAIR_UP_TO`` nodes a matching looks at every pair; above, at a band: each
 node with the ``width`` nearest in the order (ranked for ``standings``, shuffled from the
@@ -35,6 +40,9 @@ PASSES = 8  # trionfo's local improvement: passes over the tables at most
 
 Node = tuple[int, ...]  # a player (1) or a team (2)
 Repeats = Callable[[Node, Node], int]  # faults of the top tier a pair would bring
+# How far apart two nodes' score groups are (0: the same), and the most it can be.
+Apart = tuple[Callable[[Node, Node], int], int]
+MOST_REPEATS = 4  # a pair's repeats: at most each of a table's four players
 
 
 def pair_up(
@@ -42,9 +50,13 @@ def pair_up(
     points: Mapping[Node, int | float],
     repeats: Repeats,
     random_seed: int | None,
+    apart: Apart | None = None,
 ) -> list[tuple[Node, Node]]:
     """A perfect matching of ``order`` (best first; an even number of nodes), each pair
-    with the better-placed node first, the pairs by their better-placed node."""
+    with the better-placed node first, the pairs by their better-placed node; ``apart``
+    (``standings`` only): a tier above ``repeats``, the score groups kept apart first."""
+    if apart is not None and random_seed is None:
+        return _matched(order, _groups_first(order, points, repeats, apart), repeats)
     n = len(order)
     groups = sorted({points[node] for node in order}, reverse=True)
     group = {p: i for i, p in enumerate(groups)}
@@ -72,6 +84,48 @@ def pair_up(
     def weight(i: int, j: int) -> int:
         return top - repeat_tier * repeats(order[i], order[j]) - penalty(i, j)
 
+    return _matched(order, weight, repeats, position)
+
+
+def _groups_first(
+    order: Sequence[Node], points: Mapping[Node, int | float], repeats: Repeats, apart: Apart
+) -> Callable[[int, int], int]:
+    """The weight of a pair by tiers: the groups apart, then the repeats, then the
+    difference of points, then the places (each tier above the whole matching's lower
+    tiers together)."""
+    n = len(order)
+    values = [points[node] for node in order]
+    spread = int(max(values) - min(values)) + 1 if values else 1
+    diff_tier = n * n
+    repeat_tier = diff_tier * spread * n
+    apart_tier = repeat_tier * (MOST_REPEATS + 1) * n
+    distance, most = apart
+    top = apart_tier * (most + 1)
+
+    def weight(i: int, j: int) -> int:
+        a, b = order[i], order[j]
+        return (
+            top
+            - apart_tier * distance(a, b)
+            - repeat_tier * repeats(a, b)
+            - diff_tier * int(abs(points[a] - points[b]))
+            - abs(i - j)
+        )
+
+    return weight
+
+
+def _matched(
+    order: Sequence[Node],
+    weight: Callable[[int, int], int],
+    repeats: Repeats,
+    position: Sequence[int] | None = None,
+) -> list[tuple[Node, Node]]:
+    """The maximum-weight perfect matching of ``order``: over every pair up to
+    ``EVERY_PAIR_UP_TO`` nodes, else a band of the nearest in ``position`` (the order by
+    default), widened while a wider band might do better."""
+    n = len(order)
+    position = list(range(n)) if position is None else position
     width = n if n <= EVERY_PAIR_UP_TO else BAND_WIDTH
     weights: dict[tuple[int, int], int] = {}
     while True:

@@ -1,30 +1,35 @@
-"""What a tournament does next, decided from one snapshot of it: draw the next round of the
-stage in play, move on to the second stage (who goes on, in what order) and draw its first
-round, or finish with a champion; and the standings of the stage in play.
+"""What a tournament does next, decided from one snapshot of it, in one answer: draw the next
+round of the stage in play, move on to the second stage (who goes on, in what order) and
+draw its first round, or finish with a champion; with the standings as they are then.
 
-Pure: the services lock the tournament, load a ``Snapshot`` once, call one function here
-and store what it decides. Every call to a format goes through this module.
+Pure: the services lock the tournament, load a ``Snapshot`` once, call ``plan`` once and
+store the ``Decision``. The snapshot says whether a round drawn now is wanted (``wanted``:
+``auto_advance``, or the director's "next round"); when it is not, the decision says that a
+round is due (``held``) and nothing is drawn to store, except what a format can only tell by
+drawing (a knockout, which has no fixed number of rounds: then the round that is due comes
+with the decision, as the director's draw would make it from the same results). Every call
+to a format goes through this module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .base import Draw, DrawInput, Entry, Format, Result
-from .melee_standings import melee_standings
 from .registry import get_format
-from .standings import Row, advancing, group_standings, standings
+from .standings import Row, advancing
 
 __all__ = [
-    "Finish",
+    "Decision",
     "NextRound",
+    "Ranking",
     "Snapshot",
     "StageChange",
     "StageState",
-    "champion",
     "plan",
+    "ranking",
     "stage_draw",
     "stage_rows",
 ]
@@ -41,6 +46,9 @@ class StageState:
     rounds: int = 0  # rounds drawn so far
     # A round redrawn after the first: {index: the seed it was drawn again with}.
     reseeds: Mapping[int, int] = field(default_factory=dict)
+    # A first stage's entries in the order it ended with, kept when the second stage was
+    # drawn: those that went on, in the order they went on, then the others.
+    final: tuple[int, ...] | None = None
 
     def seed_of(self, index: int) -> int:
         """The seed the stage's round ``index`` is drawn with."""
@@ -54,6 +62,10 @@ class Snapshot:
     stages: tuple[StageState, ...]
     entries: tuple[Entry, ...]  # every entry, active or not
     results: Mapping[int, Sequence[Result]]  # finished pairings by stage number
+    wanted: bool = False  # a round drawn now is wanted (else: due, held for the director)
+    round: int = 0  # the number of the last round drawn in the tournament
+    bye_points: int = 0  # a bye's points for its entry
+    finished: bool = False  # the tournament has ended (its champion is asked for)
 
     def stage_in_play(self) -> StageState:
         return next(s for s in self.stages if s.number == self.stage)
@@ -74,12 +86,44 @@ class NextRound:
     index: int  # the round's number within its stage
     seed: int
     draw: Draw
+    number: int = 1  # the round's number in the tournament
     change: StageChange | None = None
 
 
 @dataclass(frozen=True)
-class Finish:
+class Ranking:
+    """The tournament's standings: the stage in play's ``rows``; then, in a second stage,
+    the first stage's entries that did not go on (``tail``), ranked after them in the order
+    the first stage ended with, each with the row it ended with (kept then); and, once the
+    tournament is finished, its champion."""
+
+    rows: tuple[Row, ...]
+    tail: tuple[int, ...] = ()
+    champion: int | None = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Everything the advance stores, decided at once.
+
+    ``round``: the next round, drawn (stored unless ``held``), with the stage change that
+    comes with it (``change``) and its byes as results (``byes``, finished at once).
+    ``held``: a round is due but not wanted now; ``round`` is then the round that is due
+    where only a draw could tell it (a knockout), else ``None``. ``finished``: nothing is
+    left to play (``champion``). ``stage``: the stage in play after the decision.
+    ``standings``: the ranking once the decision is stored (the byes counted)."""
+
+    stage: int
+    standings: Ranking
+    round: NextRound | None = None
     change: StageChange | None = None
+    byes: tuple[Result, ...] = ()
+    held: bool = False
+    finished: bool = False
+
+    @property
+    def champion(self) -> int | None:
+        return self.standings.champion
 
 
 def _format(stage: StageState) -> Format:
@@ -110,93 +154,146 @@ def stage_entries(snapshot: Snapshot, stage: StageState) -> tuple[Entry, ...]:
     return stage.entries
 
 
-def _draw(snapshot: Snapshot, stage: StageState, entries: Sequence[Entry], index: int) -> Any:
+def stage_draw(snapshot: Snapshot, stage: StageState, index: int) -> Draw | None:
+    """Round ``index`` of the stage drawn from the snapshot's results (also a redraw of the
+    later pairings a director's result touches)."""
     results = snapshot.results.get(stage.number, ())
+    entries = stage_entries(snapshot, stage)
     return _format(stage).draw(_input(snapshot, stage, entries, results, index))
 
 
-def _placements(
-    snapshot: Snapshot, stage: StageState, entries: Sequence[Entry], results: Sequence[Result]
-) -> list[list[int]] | None:
-    return _format(stage).placements(_input(snapshot, stage, entries, results))
-
-
-def stage_draw(snapshot: Snapshot, stage: StageState, index: int) -> Draw | None:
-    """Round ``index`` of the stage drawn from the snapshot's results (a redraw of the
-    later pairings a director's result touches)."""
-    found: Draw | None = _draw(snapshot, stage, stage_entries(snapshot, stage), index)
-    return found
-
-
 def stage_rows(snapshot: Snapshot, stage: StageState) -> list[Row]:
-    """The stage's standings: by group, by placements, or by the tiebreaks."""
-    entries = list(stage_entries(snapshot, stage))
-    results = list(snapshot.results.get(stage.number, ()))
-    tiebreaks = list(snapshot.tiebreaks)
-    groups = _format(stage).groups(_input(snapshot, stage, entries))
-    if groups:
-        return group_standings(entries, results, tiebreaks, groups)
-    if _format(stage).individual:
-        return melee_standings(entries, results, tiebreaks)
-    return standings(entries, results, tiebreaks, _placements(snapshot, stage, entries, results))
+    """The stage's standings, as its format ranks them."""
+    entries = stage_entries(snapshot, stage)
+    results = snapshot.results.get(stage.number, ())
+    return _format(stage).standings(_input(snapshot, stage, entries, results))
 
 
-def _over_without_drawing(snapshot: Snapshot, stage: StageState) -> bool | None:
-    """Whether the stage is over, when its settings fix its number of rounds (a Swiss):
-    known without drawing. None when only a draw can tell."""
-    rounds = stage.settings.get("rounds")
-    if stage.format != "swiss" or not isinstance(rounds, int):
-        return None
-    active = sum(1 for e in stage_entries(snapshot, stage) if e.active)
-    return stage.rounds >= rounds or active < 2
+def ranking(snapshot: Snapshot) -> Ranking:
+    """The standings of the snapshot, and its champion when it is ``finished``."""
+    rows = stage_rows(snapshot, snapshot.stage_in_play())
+    leader = rows[0].entry if rows else None
+    champion = _champion(snapshot, leader) if snapshot.finished else None
+    return Ranking(tuple(rows), _tail(snapshot, rows), champion)
+
+
+def _tail(snapshot: Snapshot, rows: Sequence[Row]) -> tuple[int, ...]:
+    """In a second stage: the first stage's entries that did not go on, in the order the
+    first stage ended with."""
+    first = snapshot.stages[0] if snapshot.stages else None
+    if snapshot.stage == 1 or first is None or not first.final:
+        return ()
+    went_on = {row.entry for row in rows}
+    return tuple(number for number in first.final if number not in went_on)
+
+
+def _champion(snapshot: Snapshot, leader: int | None) -> int | None:
+    """The winner: the last stage's first placement, else the leader of the standings."""
+    last = snapshot.stages[-1]
+    entries = stage_entries(snapshot, last)
+    results = snapshot.results.get(last.number, ())
+    places = _format(last).placements(_input(snapshot, last, entries, results))
+    if places and places[0]:
+        return places[0][0]
+    return leader
+
+
+def _over(stage: StageState, entries: Sequence[Entry]) -> bool | None:
+    """Whether the stage has no round left, known from its format's fixed number of rounds
+    without drawing; ``None`` when only a draw can tell."""
+    fixed = _format(stage).fixed_rounds(stage.settings, entries)
+    return None if fixed is None else stage.rounds >= fixed
 
 
 def _change(snapshot: Snapshot, first: StageState, second: StageState) -> StageChange:
     rows = stage_rows(snapshot, first)
-    order = advancing(rows, len(rows), list(snapshot.tiebreaks))
+    tiebreaks = list(snapshot.tiebreaks)
+    order = advancing(rows, len(rows), tiebreaks)
     by_entry = {row.entry: row for row in rows}
     going = set(order)
     first_order = tuple(by_entry[n] for n in order) + tuple(
         row for row in rows if row.entry not in going
     )
-    chosen = advancing(rows, second.advance or len(rows), list(snapshot.tiebreaks))
+    chosen = advancing(rows, second.advance or len(rows), tiebreaks)
+    active = {e.number: e.active for e in snapshot.entries}
     return StageChange(
         first_order=first_order,
-        entries=tuple(Entry(number=n, seed=rank) for rank, n in enumerate(chosen, 1)),
+        entries=tuple(
+            Entry(number=n, seed=rank, active=active.get(n, True))
+            for rank, n in enumerate(chosen, 1)
+        ),
     )
 
 
-def plan(snapshot: Snapshot, *, draw: bool) -> NextRound | Finish | None:
-    """The next round (``draw``: wanted now), the end of the tournament, or None when a round
-    is due but not wanted now (the director draws it). The end comes either way."""
+def _changed(snapshot: Snapshot, change: StageChange) -> Snapshot:
+    """The snapshot once the second stage is in play with the entries that went on."""
+    first, second, *rest = snapshot.stages
+    return replace(
+        snapshot,
+        stage=second.number,
+        stages=(
+            replace(first, final=tuple(row.entry for row in change.first_order)),
+            replace(second, entries=change.entries),
+            *rest,
+        ),
+    )
+
+
+def plan(snapshot: Snapshot) -> Decision:
+    """The next round (drawn only when ``snapshot.wanted``, or where only a draw can tell
+    whether one is due), the stage change, or the end; and the standings after it."""
     stage = snapshot.stage_in_play()
-    if not draw and _over_without_drawing(snapshot, stage) is False:
-        return None
+    if not snapshot.wanted and _over(stage, stage_entries(snapshot, stage)) is False:
+        return _held(snapshot)
     index = stage.rounds + 1
-    found = _draw(snapshot, stage, stage_entries(snapshot, stage), index)
+    found = stage_draw(snapshot, stage, index)
     if found is not None:
-        return NextRound(stage.number, index, stage.seed_of(index), found) if draw else None
+        due = NextRound(stage.number, index, stage.seed_of(index), found, snapshot.round + 1)
+        return _drawn(snapshot, due) if snapshot.wanted else _held(snapshot, due)
     later = [s for s in snapshot.stages if s.number == stage.number + 1]
     if not later:
-        return Finish()
-    second = later[0]
-    change = _change(snapshot, stage, second)
-    active = {e.number: e.active for e in snapshot.entries}
-    entries = tuple(
-        Entry(number=e.number, seed=e.seed, active=active.get(e.number, True))
-        for e in change.entries
-    )
-    first = _draw(snapshot, second, entries, 1)
+        return _finish(snapshot)
+    change = _change(snapshot, stage, later[0])
+    after = _changed(snapshot, change)
+    second = after.stage_in_play()
+    if not snapshot.wanted and _over(second, change.entries) is False:
+        return _held(snapshot)  # the change comes with the second stage's first round
+    first = stage_draw(after, second, 1)
     if first is None:
-        return Finish(change)
-    return NextRound(second.number, 1, second.seed, first, change) if draw else None
+        return _finish(after, change)
+    due = NextRound(second.number, 1, second.seed, first, snapshot.round + 1, change)
+    return _drawn(after, due) if snapshot.wanted else _held(snapshot, due)
 
 
-def champion(snapshot: Snapshot, rows: Sequence[Row]) -> int | None:
-    """The winner: the last stage's first placement, else the first row of the standings."""
-    last = snapshot.stages[-1]
-    entries = stage_entries(snapshot, last)
-    places = _placements(snapshot, last, entries, snapshot.results.get(last.number, ()))
-    if places and places[0]:
-        return places[0][0]
-    return rows[0].entry if rows else None
+def _held(snapshot: Snapshot, due: NextRound | None = None) -> Decision:
+    """A round is due, not wanted now: the standings as they are."""
+    return Decision(snapshot.stage, ranking(snapshot), round=due, held=True)
+
+
+def _finish(snapshot: Snapshot, change: StageChange | None = None) -> Decision:
+    done = ranking(replace(snapshot, finished=True))
+    return Decision(snapshot.stage, done, change=change, finished=True)
+
+
+def _drawn(snapshot: Snapshot, drawn: NextRound) -> Decision:
+    """The round drawn, with its byes (finished at once) counted in the standings."""
+    byes = tuple(
+        Result(
+            round=drawn.number,
+            slot=p.slot,
+            entries=p.entries,
+            winner=p.entries[0],
+            points=(snapshot.bye_points,),
+            games_won=(0,),
+            bracket=p.bracket,
+            group=p.group,
+            stage=drawn.stage,
+            shape=p.shape,
+        )
+        for p in drawn.draw.pairings
+        if p.bye
+    )
+    results = dict(snapshot.results)
+    results[drawn.stage] = [*results.get(drawn.stage, ()), *byes]
+    after = replace(snapshot, results=results)
+    return Decision(drawn.stage, ranking(after), round=drawn, change=drawn.change, byes=byes)

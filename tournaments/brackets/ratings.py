@@ -1,11 +1,13 @@
 """Club ratings: the Weng–Lin (OpenSkill) Plackett–Luce model with the ``openskill``
 library's defaults (mu 25, sigma 25/3), teams rated as teams, a draw as equal ranks.
 
-A *game* is one finished pairing as the ratings see it: the player ids of its first
-entry (team ``a``) and of its second (team ``b``), and its ``outcome`` (``a``, ``b`` or
-``draw``). ``replay`` rates games in the order given from the ratings given; rating a
-club's whole list from the defaults, or its tail from the ratings stored before it, gives
-the same numbers. The ``rating`` shown to people is the ordinal mu - 3 sigma.
+A *game* is one finished pairing as the ratings see it: its ``teams`` (the player ids of
+each side of its table, as the table's shape says: two teams of a team event or of a
+mêlée table, five teams of one player at a trionfo table) and their ``ranks`` (1 first;
+level teams share the rank, a draw of two teams is ``(1, 1)``). ``replay`` rates games in
+the order given from the ratings given; rating a club's whole list from the defaults, or
+its tail from the ratings stored before it, gives the same numbers. The ``rating`` shown
+to people is the ordinal mu - 3 sigma.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from openskill.models import PlackettLuce
 
 __all__ = [
     "MODEL",
-    "OUTCOMES",
     "Game",
     "Rating",
     "ordinal",
@@ -30,8 +31,6 @@ __all__ = [
 ]
 
 MODEL = PlackettLuce()
-OUTCOMES = ("a", "b", "draw")
-RANKS: dict[str, list[float]] = {"a": [1.0, 2.0], "b": [2.0, 1.0], "draw": [1.0, 1.0]}
 TAU = MODEL.tau
 BETA_SQUARED = MODEL.beta**2
 KAPPA = MODEL.kappa
@@ -45,9 +44,8 @@ class Rating:
 
 
 class Game(NamedTuple):  # a tuple: a replay builds 100,000 of them
-    a: tuple[int, ...]
-    b: tuple[int, ...]
-    outcome: str
+    teams: tuple[tuple[int, ...], ...]  # each team's player ids
+    ranks: tuple[int, ...]  # each team's rank: 1 first, level teams share it
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -60,9 +58,10 @@ def rate(
 ) -> list[list[tuple[float, float]]]:
     """The library's ``PlackettLuce.rate(teams, ranks=ranks)`` with the model's defaults
     (no scores, no weights, ``balance`` and ``limit_sigma`` off) on plain ``(mu, sigma)``
-    pairs: the same operations in the same order, so the very same floats (a test
-    compares them with the library's, game by game), without the library's copies and
-    its rating objects' random ids (most of its time in a replay)."""
+    pairs, for two teams or more, level ranks included: the same operations in the same
+    order, so the very same floats (a test compares them with the library's, game by
+    game), without the library's copies and its rating objects' random ids (most of its
+    time in a replay)."""
     tau_squared = TAU * TAU
     # The library's ``rate``: sigma widened by tau, the teams sorted by rank (stable).
     widened = [[(mu, math.sqrt(sigma * sigma + tau_squared)) for mu, sigma in t] for t in teams]
@@ -130,10 +129,10 @@ def rate(
 
 
 def rate_two(
-    a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]], outcome: str
+    a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]], ranks: Sequence[float]
 ) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
-    """``rate`` of one game of two teams (``outcome`` ``a``, ``b`` or ``draw``), the
-    library's sums written out for two teams: the same floats (tested against the library
+    """``rate`` of one game of two teams (``ranks`` of ``a`` and ``b``), the library's
+    sums written out for two teams: the same floats (tested against the library
     and ``rate``), a third of the time. What each line of ``rate`` comes to for two
     teams: the winner is the first team once sorted; with distinct ranks the winner's
     share is ``x = e_w / (e_w + e_l)``, ``omega = 1 - x``, ``delta = x (1 - x)`` and the
@@ -142,6 +141,7 @@ def rate_two(
     tau_squared = TAU * TAU
     first = [(mu, math.sqrt(sigma * sigma + tau_squared)) for mu, sigma in a]
     second = [(mu, math.sqrt(sigma * sigma + tau_squared)) for mu, sigma in b]
+    outcome = "draw" if ranks[0] == ranks[1] else "a" if ranks[0] < ranks[1] else "b"
     if outcome == "b":
         first, second = second, first
     mu_1, ss_1 = _team_sums(first)
@@ -207,13 +207,16 @@ def replay(
     default = (MODEL.mu, MODEL.sigma)
     for player, rating in start.items():
         held[player] = (rating.mu, rating.sigma)
-    for game in games:
-        a, b = game.a, game.b
-        new_a, new_b = rate_two(
-            [held.get(p, default) for p in a], [held.get(p, default) for p in b], game.outcome
-        )
+    for teams, ranks in games:
+        if len(teams) == 2:  # most games: the two teams' sums written out
+            a, b = teams
+            new_teams: Sequence[list[tuple[float, float]]] = rate_two(
+                [held.get(p, default) for p in a], [held.get(p, default) for p in b], ranks
+            )
+        else:
+            new_teams = rate([[held.get(p, default) for p in team] for team in teams], ranks)
         points = []
-        for ids, new_side in ((a, new_a), (b, new_b)):
+        for ids, new_side in zip(teams, new_teams, strict=True):
             for player, new in zip(ids, new_side, strict=True):
                 held[player] = new
                 rated[player] = rated.get(player, 0) + 1
@@ -224,13 +227,16 @@ def replay(
     return now, history
 
 
-def win_chance(a: Sequence[Rating | None], b: Sequence[Rating | None]) -> list[float] | None:
-    """Each side's chance to win (``predict_win``); a player never rated counts with the
-    defaults; ``None`` when neither side has a rated player."""
-    if not any(r is not None and r.rated for r in (*a, *b)) or not a or not b:
+def win_chance(teams: Sequence[Sequence[Rating | None]]) -> list[float] | None:
+    """Each team's chance to win (``predict_win`` of the teams, in their order); a player
+    never rated counts with the defaults; ``None`` when no team has a rated player (or a
+    team has no player)."""
+    if len(teams) < 2 or not all(teams):
         return None
-    teams = [
-        [MODEL.rating(mu=(r or Rating()).mu, sigma=(r or Rating()).sigma) for r in side]
-        for side in (a, b)
+    if not any(r is not None and r.rated for team in teams for r in team):
+        return None
+    rated = [
+        [MODEL.rating(mu=(r or Rating()).mu, sigma=(r or Rating()).sigma) for r in team]
+        for team in teams
     ]
-    return [round(p, 4) for p in MODEL.predict_win(teams)]
+    return [round(p, 4) for p in MODEL.predict_win(rated)]

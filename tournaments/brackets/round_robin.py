@@ -22,7 +22,7 @@ from typing import Any
 from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import SANE_LIMIT, Int
 
-from .base import Draw, DrawInput, Format, RoundName, RuleViolation
+from .base import Draw, DrawInput, Entry, Format, RoundName, RuleViolation
 from .common import number_pairings, seed_order
 from .registry import register
 
@@ -54,6 +54,7 @@ def berger(members: Sequence[int]) -> list[list[tuple[int | None, int | None]]]:
 @register
 class RoundRobin(Format):
     name = "round_robin"
+    label = _("Round robin")
     draws_allowed = True
     fields = (
         Int("groups", required=False, default=1, min=1, max=SANE_LIMIT),
@@ -73,6 +74,13 @@ class RoundRobin(Format):
     def rounds(self, settings: Mapping[str, Any], entries: int) -> int:
         """How many rounds the stage takes with this many entries."""
         return self.per_cycle(settings, entries) * settings["cycles"]
+
+    def fixed_rounds(self, settings: Mapping[str, Any], entries: Sequence[Entry]) -> int | None:
+        """Its ``rounds`` while every entry is active; with drop-outs only a draw can tell (a
+        round where no group has an active entry ends the stage early)."""
+        if all(e.active for e in entries):
+            return self.rounds(settings, len(entries))
+        return None
 
     @staticmethod
     def per_cycle(settings: Mapping[str, Any], entries: int) -> int:

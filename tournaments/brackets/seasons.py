@@ -6,7 +6,8 @@ with and the entry's ``match_points`` over every pairing of the tournament. A se
 
 - ``placement``: the points of the list for that rank (``points[rank - 1]``; past the
   list, 0); more is better;
-- ``match_points``: the entry's match points; more is better;
+- ``match_points``: the entry's match points (each pairing's, as its table's shape gives
+  them: a team's win to both partners, trionfo's places); more is better;
 - ``average_placement``: the rank itself, averaged; fewer is better.
 
 ``best_of`` keeps only that many of a player's best scores towards ``points``;
@@ -42,7 +43,7 @@ class Placing:
     player: int
     tournament: int
     rank: int
-    match_points: int = 0
+    match_points: int | float = 0  # the shape's: a trionfo place shared is worth a half
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class SeasonRow:
     why: Why | None = None  # None on the last row
 
 
-def _score(placing: Placing, scoring: str, points: Sequence[int]) -> int:
+def _score(placing: Placing, scoring: str, points: Sequence[int]) -> int | float:
     if scoring == "placement":
         return points[placing.rank - 1] if placing.rank <= len(points) else 0
     if scoring == "match_points":
@@ -65,7 +66,7 @@ def _score(placing: Placing, scoring: str, points: Sequence[int]) -> int:
     return placing.rank
 
 
-def _total(scores: list[int], scoring: str, best_of: int | None) -> int | float:
+def _total(scores: list[int | float], scoring: str, best_of: int | None) -> int | float:
     lower_is_better = scoring == "average_placement"
     kept = sorted(scores, reverse=not lower_is_better)[: best_of or len(scores)]
     if not lower_is_better:

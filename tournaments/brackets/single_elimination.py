@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import Bool
 
 from .base import DrawInput, Entry, Pairing, RoundName
@@ -71,6 +72,7 @@ def knockout(
 @register
 class SingleElimination(Bracket):
     name = "single_elimination"
+    label = _("Knockout")
     fields = (
         Bool("third_place", required=False, default=False),
         Bool("consolation", required=False, default=False),

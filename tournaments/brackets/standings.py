@@ -1,16 +1,21 @@
 """Standings: every metric and tiebreak of the contract, with the ``why`` of each row.
 
+One function for every table shape (``shapes``): each result is read as its shape says.
 Per entry, over the results given (the caller picks the stage(s) being ranked):
-``played`` (byes included), ``wins``, ``draws``, ``losses``, ``match_points`` (2 a win, 1 a
-draw), ``games_won``, ``points_for``, ``points_against``, ``points_diff``, ``buchholz`` (the
-current match points of every opponent met, a bye adding nothing), ``median_buchholz``
-(without the highest and lowest term once there are 3), ``sonneborn_berger`` (the match
-points of each opponent beaten plus half those of each opponent drawn with) and
-``head_to_head`` (the match points scored between the entries level on every key before it
-in the tiebreak list, computed once per such group; 0 when it is not in the list).
+``played`` (byes included), ``wins``, ``draws``, ``losses`` (a seat's match points above
+its table's average, at it, below), ``match_points`` (the shape's: 2 a win, 1 a draw; a
+team's to both partners; 4..0 by place at a trionfo table; 2 a bye), ``games_won``,
+``points_for`` (its side's points), ``points_against`` (every other side's), ``points_diff``,
+``buchholz`` (the current match points of every opponent met, a partner being no opponent
+and a bye adding nothing), ``median_buchholz`` (without the highest and lowest term once
+there are 3), ``sonneborn_berger`` (the match points of each opponent who earned fewer
+match points at the table plus half those of each who earned as many),
+``head_to_head`` (the match points scored in the pairings where an entry level on every key
+before it in the tiebreak list sat on another side, computed once per such group; 0 when
+it is not in the list) and ``partners`` (how many different partners).
 
-A bye is a ``Result`` with one entry, ``winner`` that entry and ``points`` ``(bye_points,)``:
-a win with ``points_for`` = bye_points and ``points_against`` 0.
+A bye is a ``Result`` of shape ``BYE``, ``winner`` its entry and ``points``
+``(bye_points,)``: a win with ``points_for`` = bye_points and ``points_against`` 0.
 
 Entries are ranked by the tiebreak list (``losses`` and ``points_against``: fewer is better;
 every other key: more is better), then the lower seed, then the earlier entry. With
@@ -23,11 +28,14 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.rules.errors import _
 
-from .base import Entry, Result
+from .shapes import number as number_of
+
+if TYPE_CHECKING:  # ``base`` ranks a stage's entries with this module at run time
+    from .base import Entry, Result
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
@@ -64,6 +72,7 @@ DEFAULT_TIEBREAKS: tuple[str, ...] = (
     "head_to_head",
 )
 FEWER_IS_BETTER = frozenset({"losses", "points_against"})
+OUTCOME_KEYS = {"win": "wins", "draw": "draws", "loss": "losses"}
 # The words for each key in a ``why`` sentence (the caller translates them).
 KEY_WORDS: dict[str, str] = {
     "match_points": _("match points"),
@@ -124,47 +133,64 @@ class Row:
     median_buchholz: int = 0
     sonneborn_berger: int | float = 0
     head_to_head: int = 0
-    partners: int = 0  # individual events (``melee_standings``): different partners
+    partners: int = 0  # how many different partners (a shape with teams: ``melee``)
     group: int | None = None
     why: Why | None = None  # None on the last row (of its group)
     seed: int | None = None
     placement: int | None = None  # the placement group (0 first), elimination stages
 
 
-def _number(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else value
+def _fresh() -> dict[str, Any]:
+    return {**dict.fromkeys(METRICS, 0), "partners": 0}
 
 
 def metrics(entries: Sequence[Entry], results: Sequence[Result]) -> dict[int, dict[str, Any]]:
-    """Every metric but ``head_to_head`` (0 here), by entry number."""
-    table: dict[int, dict[str, Any]] = {e.number: dict.fromkeys(METRICS, 0) for e in entries}
-    met: dict[int, list[tuple[int, str]]] = defaultdict(list)  # opponent, win/draw/loss
+    """Every metric but ``head_to_head`` (0 here), by entry number, each result read as
+    its shape says (who partners whom, who is an opponent, the match points of each
+    seat)."""
+    table: dict[int, dict[str, Any]] = {e.number: _fresh() for e in entries}
+    met: dict[int, list[tuple[int, float]]] = defaultdict(list)  # opponent, share beaten
+    partners: dict[int, set[int]] = defaultdict(set)
     for result in results:
-        for index, number in enumerate(result.entries):
-            row = table.setdefault(number, dict.fromkeys(METRICS, 0))
+        shape, seats = result.shape, result.entries
+        earned = shape.match_points(seats, result.winner, result.points)
+        outcome = shape.outcomes(earned)
+        points = shape.side_values(result.points)
+        games = shape.side_values(result.games_won)
+        total = sum(points)
+        side_of, opponent_seats = shape.side_of, shape.opponent_seats
+        for seat, number in enumerate(seats):
+            row = table.get(number)
+            if row is None:
+                row = table[number] = _fresh()
+            side = side_of[seat]
+            mine = earned[seat]
             row["played"] += 1
-            outcome = (
-                "draw" if result.winner is None else "win" if result.winner == number else "loss"
-            )
-            row[{"win": "wins", "draw": "draws", "loss": "losses"}[outcome]] += 1
-            row["match_points"] += {"win": 2, "draw": 1, "loss": 0}[outcome]
-            if index < len(result.games_won):
-                row["games_won"] += result.games_won[index]
-            row["points_for"] += result.points[index] if index < len(result.points) else 0
-            for other_index, other in enumerate(result.entries):
-                if other_index != index:
-                    if other_index < len(result.points):
-                        row["points_against"] += result.points[other_index]
-                    met[number].append((other, outcome))
+            row[OUTCOME_KEYS[outcome[seat]]] += 1
+            row["match_points"] += mine
+            row["games_won"] += games[side]
+            row["points_for"] += points[side]
+            row["points_against"] += total - points[side]
+            if shape.partnered:
+                partners[number].update(seats[s] for s in shape.partner_seats[seat])
+            beaten = met[number]
+            for other in opponent_seats[seat]:
+                theirs = earned[other]
+                beaten.append((seats[other], 1 if mine > theirs else 0.5 if mine == theirs else 0))
     for number, row in table.items():
+        row["match_points"] = number_of(row["match_points"])
         row["points_diff"] = row["points_for"] - row["points_against"]
-        terms = [table[other]["match_points"] for other, _outcome in met[number] if other in table]
-        row["buchholz"] = sum(terms)
-        row["median_buchholz"] = sum(sorted(terms)[1:-1]) if len(terms) >= 3 else row["buchholz"]
-        row["sonneborn_berger"] = _number(
+        if number in partners:
+            row["partners"] = len(partners[number])
+        terms = [table[other]["match_points"] for other, _share in met[number] if other in table]
+        row["buchholz"] = number_of(sum(terms))
+        row["median_buchholz"] = (
+            number_of(sum(sorted(terms)[1:-1])) if len(terms) >= 3 else row["buchholz"]
+        )
+        row["sonneborn_berger"] = number_of(
             sum(
-                table[other]["match_points"] * {"win": 1, "draw": 0.5, "loss": 0}[outcome]
-                for other, outcome in met[number]
+                table[other]["match_points"] * share
+                for other, share in met[number]
                 if other in table
             )
         )
@@ -178,19 +204,26 @@ def _value(row: Mapping[str, Any], key: str) -> Any:
 def _head_to_head(
     table: dict[int, dict[str, Any]], results: Sequence[Result], before: Sequence[str]
 ) -> None:
+    """Each entry's match points from the pairings where an entry level with it on every
+    key before ``head_to_head`` sat on another side (a partner is no opponent)."""
     level: dict[tuple, list[int]] = defaultdict(list)
     for number, row in table.items():
         level[tuple(row[key] for key in before)].append(number)
-    for members in level.values():
-        if len(members) < 2:
-            continue
-        inside = set(members)
-        for result in results:
-            if len(result.entries) == 2 and set(result.entries) <= inside:
-                for number in result.entries:
-                    table[number]["head_to_head"] += (
-                        1 if result.winner is None else 2 if result.winner == number else 0
-                    )
+    group = {n: key for key, members in level.items() if len(members) > 1 for n in members}
+    if not group:
+        return
+    for result in results:
+        shape, seats = result.shape, result.entries
+        earned = None
+        for seat, number in enumerate(seats):
+            mine = group.get(number)
+            if mine is None:
+                continue
+            if any(group.get(seats[other]) == mine for other in shape.opponent_seats[seat]):
+                if earned is None:
+                    earned = shape.match_points(seats, result.winner, result.points)
+                row = table[number]
+                row["head_to_head"] = number_of(row["head_to_head"] + earned[seat])
 
 
 def _why(upper: Mapping[str, Any], lower: Mapping[str, Any], keys: Sequence[str]) -> Why:

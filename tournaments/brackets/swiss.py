@@ -84,7 +84,7 @@ def _met(results: Sequence[Result]) -> tuple[set[frozenset[int]], Counter[int]]:
     met: set[frozenset[int]] = set()
     byes: Counter[int] = Counter()
     for result in results:
-        if len(result.entries) == 1:
+        if result.bye:
             byes[result.entries[0]] += 1
         else:
             met.add(frozenset(result.entries))
@@ -196,6 +196,7 @@ def _sorted(pairs: Sequence[tuple[int, ...]], rank: Mapping[int, int]) -> list[t
 @register
 class Swiss(Format):
     name = "swiss"
+    label = _("Swiss")
     draws_allowed = True
     takes_late_entries = True  # a late entry is drawn from the next round on
     fields = (
@@ -212,6 +213,10 @@ class Swiss(Format):
                 entries=entries,
                 most=entries - 1,
             )
+
+    def fixed_rounds(self, settings: Mapping[str, Any], entries: Sequence[Entry]) -> int:
+        """Its ``rounds``; none once fewer than 2 entries are active."""
+        return settings["rounds"] if sum(1 for e in entries if e.active) >= 2 else 0
 
     def draw(self, given: DrawInput) -> Draw | None:
         """``given.tiebreaks`` orders the entries inside each score group."""

@@ -1,6 +1,10 @@
 """The table cards (``/d/<id>/cards/``) and the tables' pages (``/t/``): a card carries its
 table's QR and a short code; ``/t/`` takes that code typed by hand (any case) when the QR
-cannot be scanned, and ``/t/<key>/`` opens the match now played at the table."""
+cannot be scanned, and ``/t/<key>/`` opens the match now played at the table.
+
+A code is short enough to guess, so the codes typed (at ``/t/?code=`` and as ``/t/<code>/``)
+are limited like a login (``throttling.guess``): after 10 wrong ones in a minute from an
+address, ``429`` with when to try again. The table keys (``/t/<key>/``) are unguessable."""
 
 from __future__ import annotations
 
@@ -12,6 +16,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
+
+from scorekeeper import throttling
 
 from ..models import TableKey
 from ..selectors import cards as card_selectors
@@ -79,30 +85,46 @@ def _code_redirect(target: card_selectors.CodeTarget) -> HttpResponse:
     return HttpResponseRedirect(reverse("table-card", args=[target.key]))
 
 
-@require_GET
-def enter(request: HttpRequest) -> HttpResponse:
-    """``/t/``: type a table's short code; ``?code=`` sends to that table's page."""
-    typed = request.GET.get("code", "").strip()
-    error = ""
-    if typed:
-        target = card_selectors.code_target(typed)
-        if target is not None:
-            return _code_redirect(target)
+def _code_typed(request: HttpRequest, typed: str, missing: int = 200) -> HttpResponse:
+    """Where a typed code leads, counted as a guess: its table (or public page), else the
+    form again saying the code is wrong (status ``missing``), or ``429`` once too many
+    were."""
+    guess = throttling.guess(request)
+    if guess.wait is not None:
+        page = _enter_page(request, typed, throttling.guesses_refusal(guess.wait), status=429)
+        page["Retry-After"] = str(guess.wait)
+        return page
+    target = card_selectors.code_target(typed)
+    if target is None:
         error = _("No table has this code: check the card and type it again.")
+        return _enter_page(request, typed, error, status=missing)
+    guess.right()
+    return _code_redirect(target)
+
+
+def _enter_page(request: HttpRequest, typed: str, error: str, status: int) -> HttpResponse:
     response = render(
-        request, "tournaments/desk/enter.html", {"typed": typed, "error": error}, status=200
+        request, "tournaments/desk/enter.html", {"typed": typed, "error": error}, status=status
     )
     response["Cache-Control"] = "no-store"
     return response
 
 
 @require_GET
+def enter(request: HttpRequest) -> HttpResponse:
+    """``/t/``: type a table's short code; ``?code=`` sends to that table's page."""
+    typed = request.GET.get("code", "").strip()
+    if typed:
+        return _code_typed(request, typed)
+    return _enter_page(request, typed, "", status=200)
+
+
+@require_GET
 def table(request: HttpRequest, key: str) -> HttpResponse:
     """A table's card: the match played at that table now, or what comes next. A short code
     in place of the key (typed by hand, any case) leads to the key's page."""
-    target = card_selectors.code_target(key)
-    if target is not None:
-        return _code_redirect(target)
+    if card_selectors.is_code(key):
+        return _code_typed(request, key, missing=404)
     try:
         seen = table_view(key)
     except TableKey.DoesNotExist as error:

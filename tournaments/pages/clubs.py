@@ -15,13 +15,15 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorekeeper import rules, words
+from scorekeeper import rules, throttling, words
 from scorekeeper.rules import RuleViolation
 from scorekeeper.translate import translated
 from tournaments import validation
+from tournaments.brackets import get_format, vocabulary
 from tournaments.brackets.seasons import SCORINGS
 from tournaments.models import Club, Player, Season, Tournament
 from tournaments.selectors import clubs as club_selectors
@@ -34,17 +36,17 @@ NOT_FOUND = (Club.DoesNotExist, Player.DoesNotExist, Season.DoesNotExist, ValueE
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(label=_("Club name"), max_length=120)
+    name = forms.CharField(label=_("Club name"), max_length=vocabulary.CLUB_NAME)
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=80)
+    name = forms.CharField(label=_("Name"), max_length=vocabulary.PLAYER_NAME)
 
 
 class RenameForm(forms.Form):
     number = forms.IntegerField(label=_("Player number"), min_value=1)
-    name = forms.CharField(label=_("New name"), max_length=80)
+    name = forms.CharField(label=_("New name"), max_length=vocabulary.PLAYER_NAME)
 
 
 class MergeForm(forms.Form):
@@ -62,13 +64,6 @@ SCORING_LABELS = {
     "match_points": _("Match points"),
     "average_placement": _("Average placement"),
 }
-FORMAT_LABELS = {
-    "swiss": _("Swiss"),
-    "round_robin": _("Round robin"),
-    "single_elimination": _("Knockout"),
-    "double_elimination": _("Double elimination"),
-    "melee": _("Individual event"),
-}
 STATUS_LABELS = {
     "registration": _("Registration"),
     "running": _("Running"),
@@ -77,7 +72,7 @@ STATUS_LABELS = {
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(label=_("Season name"), max_length=120)
+    name = forms.CharField(label=_("Season name"), max_length=vocabulary.SEASON_NAME)
     scoring = forms.ChoiceField(
         label=_("Scoring"), choices=[(s, SCORING_LABELS.get(s, s)) for s in SCORINGS]
     )
@@ -202,6 +197,11 @@ def club_player(request: HttpRequest, view_id: str, number: int) -> HttpResponse
 def club_new(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        wait = throttling.creation_refused(request)  # a club counts as a creation
+        if wait is not None:
+            form.add_error(None, throttling.refusal(wait))
+            page = render(request, "tournaments/club_new.html", {"form": form}, status=400)
+            return throttling.answer(page, wait)
         try:
             club = club_services.club_create(**form.cleaned_data)
         except RuleViolation as violation:
@@ -238,7 +238,7 @@ def _tournament_rows(club: Club) -> list[dict[str, Any]]:
             {
                 "tournament": tournament,
                 "game": words.game_name(variant) if variant else tournament.variant,
-                "formats": [str(FORMAT_LABELS.get(s.format, s.format)) for s in stages],
+                "formats": [gettext(get_format(s.format).label) for s in stages],
                 "season": tournament.season,
                 "status": STATUS_LABELS.get(tournament.status, tournament.status),
             }
@@ -334,6 +334,15 @@ def club_next_evening(request: HttpRequest, token: str) -> HttpResponse:
     last = Tournament.objects.filter(club=club).order_by("-created_at").first()
     if last is None:
         raise Http404
+    wait = throttling.creation_refused(request)  # the creation page's limit
+    if wait is not None:
+        season = last.season.number if last.season else ""
+        refused = NewTournamentForm(
+            {"variant": last.variant, "season": season}, club=club, auto_id="new-%s"
+        )
+        refused.is_valid()
+        refused.add_error(None, throttling.refusal(wait))
+        return throttling.answer(_desk(request, club, {"new": refused}, status=400), wait)
     tournament = club_services.club_tournament_create(
         club_id=club.pk,
         fields={"name": last.name},

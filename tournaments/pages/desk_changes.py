@@ -1,5 +1,6 @@
 """The desk's controls for the changes during the event: thin views over
-``tournaments.services.changes`` and the director's result, each a plain form posted back
+the services of the changes during the event (``redraw``, ``swap``, ``start``,
+``settings``, ``confirm``) and the director's result, each a plain form posted back
 to the desk (a refusal is shown by the form that made it, in the page's language).
 """
 
@@ -13,9 +14,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
 from .. import services
+from ..brackets.shapes import Shape
 from ..models import Pairing, Tournament
 from ..selectors import desk as desk_selectors
-from ..services import changes
 from . import desk_forms
 from .shared import act, director_view, invalid
 
@@ -40,7 +41,7 @@ def redraw(request: HttpRequest, token: str, number: int) -> HttpResponse:
         token,
         desk_forms.SureForm(request.POST),
         f"redraw-{number}",
-        lambda t, form: changes.round_redraw(tournament_id=t.pk, round_number=number),
+        lambda t, form: services.round_redraw(tournament_id=t.pk, round_number=number),
     )
 
 
@@ -51,7 +52,7 @@ def swap(request: HttpRequest, token: str, number: int) -> HttpResponse:
         token,
         desk_forms.SwapForm(request.POST),
         f"swap-{number}",
-        lambda t, form: changes.round_swap(
+        lambda t, form: services.round_swap(
             tournament_id=t.pk, round_number=number, entries=form.entries()
         ),
     )
@@ -64,7 +65,7 @@ def unstart(request: HttpRequest, token: str) -> HttpResponse:
         token,
         desk_forms.SureForm(request.POST),
         "unstart",
-        lambda t, form: changes.tournament_unstart(tournament_id=t.pk),
+        lambda t, form: services.tournament_unstart(tournament_id=t.pk),
     )
 
 
@@ -75,24 +76,25 @@ def hold(request: HttpRequest, token: str) -> HttpResponse:
         token,
         desk_forms.HoldForm(request.POST),
         "hold",
-        lambda t, form: changes.tournament_update(
+        lambda t, form: services.tournament_update(
             tournament_id=t.pk, auto_advance=form.cleaned_data["auto_advance"]
         ),
     )
 
 
-def _entries(token: str, number: int, slot: int) -> list[int]:
-    """The entries of the pairing a director's result is for (the form checks the winner
-    against them)."""
+def _entries(token: str, number: int, slot: int) -> tuple[list[int], Shape]:
+    """The entries of the pairing a director's result is for and its table's shape (the
+    form checks the winner against them)."""
     pairing = desk_selectors.pairing_at(director_view(token).tournament, number, slot)
     if pairing is None:
         raise Http404
-    return list(pairing.entries)
+    return list(pairing.entries), pairing.table_shape
 
 
 @require_POST
 def result(request: HttpRequest, token: str, number: int, slot: int) -> HttpResponse:
-    form = desk_forms.DirectorResultForm(request.POST, entries=_entries(token, number, slot))
+    entries, shape = _entries(token, number, slot)
+    form = desk_forms.DirectorResultForm(request.POST, entries=entries, shape=shape)
     return _posted(
         request,
         token,
@@ -141,7 +143,7 @@ def confirm(request: HttpRequest, token: str, number: int, slot: int) -> HttpRes
         row = desk_selectors.pairing_at(t, number, slot)
         if row is None:
             raise Pairing.DoesNotExist
-        return changes.match_confirm(
+        return services.match_confirm(
             match_id=row.match_id,
             agree=form.cleaned_data["agree"],
             note=form.cleaned_data["note"],

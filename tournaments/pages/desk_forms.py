@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.pages import fields
 
+from ..brackets.shapes import Shape
 from .forms import MAX_REASON, OutcomeField
 
 
@@ -73,18 +74,19 @@ class DirectorResultForm(forms.Form):
     reason = fields.TextField(limit=MAX_REASON)
     fewer = forms.BooleanField(required=False)
 
-    def __init__(self, *args: Any, entries: list[int], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, entries: list[int], shape: Shape, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.entries = entries
+        self.shape = shape
 
     def _scores(self) -> int:
-        """How many points are given: five at a trionfo table, else two."""
-        return len(self.entries) if len(self.entries) > 4 else 2
+        """How many points are given: one per side (five at a trionfo table, else two)."""
+        return len(self.shape.sides)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        if self._scores() > 2:
-            return data  # the five scores decide; no winner to check
+        if self.shape.ranked_by == "points":
+            return data  # the scores decide; no winner to check
         outcome = data.get("outcome")
         if outcome is None and "outcome" not in self.errors:
             self.add_error(
@@ -100,7 +102,7 @@ class DirectorResultForm(forms.Form):
             if outcome not in self.entries:
                 raise forms.ValidationError(_("Choose the winner, or a draw."), code="outcome")
             # a table of four: the side is the player's team (seats 0 and 2, 1 and 3)
-            side = self.entries.index(outcome) % 2
+            side = self.shape.side_named(self.entries, outcome)
             points = [data["points_0"], data["points_1"]]
             if points[side] < points[1 - side] and not data.get("fewer"):
                 self.add_error(
@@ -119,7 +121,7 @@ class DirectorResultForm(forms.Form):
         data = self.cleaned_data
         count = self._scores()
         points = [data[f"points_{index}"] for index in range(count)]
-        if count > 2:
+        if self.shape.ranked_by == "points":
             return {"points": points, "reason": data.get("reason") or ""}
         draw = data["outcome"] == "draw"
         games = [data.get("games_0"), data.get("games_1")]

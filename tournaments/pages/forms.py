@@ -28,6 +28,7 @@ from scorekeeper.rules.limits import AT_TIME as AT_TIME  # the rules' choices, f
 from scorekeeper.translate import translated
 
 from .. import validation
+from ..brackets.vocabulary import GAMES_TO_WIN
 
 SEEDED_LINE = re.compile(r"^\s*(\d{1,6})\s*[.)]\s*(.*)$")
 # Players are separated by a comma, the Arabic comma (U+060C, what an Arabic or Persian
@@ -173,7 +174,7 @@ class TournamentForm(forms.Form):
     word on every value."""
 
     name = fields.TextField(limit=validation.MAX_TOURNAMENT_NAME)
-    games_to_win = fields.PickField((("1", "1"), ("2", "2")), empty="1")
+    games_to_win = fields.PickField(tuple((str(n), str(n)) for n in GAMES_TO_WIN), empty="1")
     hands_per_match = fields.WholeNumberField()
     round_minutes = fields.WholeNumberField()
     break_minutes = fields.WholeNumberField(empty=5)

@@ -16,6 +16,8 @@ downloads only what changed and what it shows:
 Each is rendered at most once per (tournament, version, language, part) and kept gzipped,
 with its ETag, in the ``public`` cache (``CACHES``): shared by every worker when the site has
 Redis (``CACHE_URL``, or a Redis ``CELERY_BROKER_URL``), else one copy per worker process.
+A failing cache (Redis down) is read as empty (``scorekeeper.caches.Forgiving``): each
+request renders its part, and is answered.
 The ETag is a digest of the part's content, so a part that a change left as it was (the
 tables after a result) is still answered ``304``.
 
@@ -42,12 +44,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import caches
 from django.http import Http404
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language, get_language_bidi, gettext, override
 
+from scorekeeper.caches import Forgiving
 from tournaments.models import Tournament
 from tournaments.selectors import public as public_selectors
 from tournaments.selectors import tiebreak_word
@@ -86,7 +88,7 @@ def part(view_id: str, version: int, name: str, page: int = 1) -> Part:
     standings page of the live part), rendered on the first request that needs it, and not
     rendered again for a later version that left what it shows as it was."""
     language = get_language()
-    cache = caches["public"]
+    cache = Forgiving("public")
     key = f"tpublic:{view_id}:{version}:{language}:{name}:{page}"
     found = cache.get(key)
     if found is None:
@@ -118,7 +120,7 @@ def polled(
     recent (see the module's docstring), then rendering this version when the copy is
     older than ``stale_seconds()``; else this version, rendered first."""
     language = get_language()
-    cache = caches["public"]
+    cache = Forgiving("public")
     found = cache.get(f"tpublic:{view_id}:{version}:{language}:{name}:{page}")
     if found is not None:
         return Part(*found), None
@@ -165,7 +167,7 @@ def _latest_key(view_id: str, language: str | None, name: str, page: int) -> str
 def head(view_id: str, version: int) -> dict[str, Any]:
     """The page's frame: the tournament's name."""
     key = f"tpublic:{view_id}:{version}:head"
-    cache = caches["public"]
+    cache = Forgiving("public")
     found = cache.get(key)
     if found is None:
         found = {"name": _state(view_id, version)["name"]}

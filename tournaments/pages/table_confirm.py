@@ -13,8 +13,8 @@ from django.views.decorators.http import require_POST
 
 from scorekeeper.rules import MatchConflict, RuleViolation
 
+from .. import services
 from ..selectors.confirmation import awaits_confirmation, match_known
-from ..services import changes
 
 
 @require_POST
@@ -29,7 +29,9 @@ def confirm(request: HttpRequest, key: uuid.UUID) -> HttpResponse:
     note = request.POST.get("note", "").strip()[:200]
     try:
         with transaction.atomic():
-            changes.match_confirm(match_id=key, agree=request.POST.get("agree") == "yes", note=note)
+            services.match_confirm(
+                match_id=key, agree=request.POST.get("agree") == "yes", note=note
+            )
     except (RuleViolation, MatchConflict):
         pass
     return HttpResponseRedirect(reverse("match", args=[str(key)]) + "#t-confirm")

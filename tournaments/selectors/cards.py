@@ -34,11 +34,17 @@ class CodeTarget:
     finished: bool
 
 
+def is_code(typed: str) -> bool:
+    """Whether this has the shape of a short code (a table's key never has)."""
+    code = normal_code(typed)
+    return len(code) == TABLE_CODE_LENGTH and all(ch in TABLE_CODE_ALPHABET for ch in code)
+
+
 def code_target(typed: str) -> CodeTarget | None:
     """What a short code typed by hand (any case) opens, or None: one query."""
-    code = normal_code(typed)
-    if len(code) != TABLE_CODE_LENGTH or any(ch not in TABLE_CODE_ALPHABET for ch in code):
+    if not is_code(typed):
         return None
+    code = normal_code(typed)
     found = (
         TableKey.objects.filter(code=code)
         .select_related("tournament")

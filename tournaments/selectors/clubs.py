@@ -12,8 +12,10 @@ from django.utils.translation import gettext
 
 from scorekeeper.selectors import VIEW_ID, key_of
 
+from ..brackets import get_format
 from ..brackets.ratings import ordinal
 from ..brackets.seasons import KEY_WORDS, Placing, season_standings
+from ..brackets.shapes import number as number_of
 from ..models import (
     Club,
     Entry,
@@ -22,8 +24,10 @@ from ..models import (
     Player,
     RatedPairing,
     Season,
+    Stage,
     Tournament,
 )
+from . import lineups
 
 
 def club_by_token(token: str) -> tuple[Club, bool]:
@@ -126,10 +130,55 @@ def _ranks(tournament: Tournament) -> dict[int, int]:
     return {row["entry"]: i for i, row in enumerate(tournament.standings, 1)}
 
 
-def _outcome(pairing: Pairing, number: int) -> str:
-    if pairing.result == "draw":
-        return "draw"
-    return "win" if pairing.winner == number else "loss"
+class Seating:
+    """Who sat in the entries of some tournaments, as the club's players: each entry's
+    players (ids and the club's names, seat order, from the entries' links: a name typed
+    another way is the club's player), its name, and whether the tournament's entries are
+    single players (an individual event). Three queries."""
+
+    def __init__(self, tournaments: Iterable[Any]) -> None:
+        ids = list(tournaments)
+        self.players: dict[tuple[Any, int], list[tuple[int, str]]] = defaultdict(list)
+        for tournament, number, player, name in (
+            EntryPlayer.objects.filter(entry__tournament_id__in=ids)
+            .order_by("entry_id", "seat")
+            .values_list("entry__tournament_id", "entry__number", "player_id", "player__name")
+        ):
+            self.players[(tournament, number)].append((player, name))
+        self.entries: dict[tuple[Any, int], tuple[str, list[str]]] = {
+            (tournament, number): (name, players)
+            for tournament, number, name, players in Entry.objects.filter(
+                tournament_id__in=ids
+            ).values_list("tournament_id", "number", "name", "players")
+        }
+        self.individual = {
+            tournament: get_format(name).individual
+            for tournament, name in Stage.objects.filter(
+                tournament_id__in=ids, number=1
+            ).values_list("tournament_id", "format")
+        }
+
+    def people(self, tournament: Any, number: int) -> list[tuple[int | None, str]]:
+        """An entry's players: the club's (id, name), or the names as typed if not linked."""
+        linked = self.players.get((tournament, number))
+        if linked:
+            return linked
+        return [(None, name) for name in self.entries.get((tournament, number), ("", []))[1]]
+
+    def names(self, tournament: Any, numbers: Iterable[int], but: Any = None) -> list[str]:
+        """The players of these entries, the player ``but`` left out."""
+        return [
+            name
+            for number in numbers
+            for player, name in self.people(tournament, number)
+            if player is None or player != but
+        ]
+
+    def entry_name(self, tournament: Any, number: int) -> str:
+        """An entry as people name it: an individual event's player by the club's name."""
+        if self.individual.get(tournament):
+            return " & ".join(self.names(tournament, [number]))
+        return self.entries.get((tournament, number), ("?", []))[0]
 
 
 def player_data(club: Club, number: int) -> dict[str, Any]:
@@ -141,20 +190,17 @@ def player_data(club: Club, number: int) -> dict[str, Any]:
         .select_related("entry__tournament")
         .order_by("entry__tournament__created_at")
     )
-    entries = {link.entry.tournament_id: link.entry for link in links}
-    everyone: dict[Any, dict[int, Entry]] = defaultdict(dict)
-    for entry in Entry.objects.filter(tournament_id__in=list(entries)):
-        everyone[entry.tournament_id][entry.number] = entry
+    tournaments = {link.entry.tournament_id for link in links}
+    seating = Seating(tournaments)
     pairings: dict[Any, list[Pairing]] = defaultdict(list)
     for pairing in Pairing.objects.filter(
-        tournament_id__in=list(entries), status=Pairing.Status.FINISHED
+        tournament_id__in=list(tournaments), status=Pairing.Status.FINISHED
     ).select_related("round"):
         pairings[pairing.tournament_id].append(pairing)
     data["history"] = [
-        _evening(link, everyone[link.entry.tournament_id], pairings[link.entry.tournament_id])
-        for link in links
+        _evening(link, player, seating, pairings[link.entry.tournament_id]) for link in links
     ]
-    data["rating_history"] = _rating_history(club, player, list(entries))
+    data["rating_history"] = _rating_history(club, player, list(tournaments))
     return data
 
 
@@ -176,44 +222,67 @@ def _rating_history(club: Club, player: Player, tournaments: list[Any]) -> list[
 
 
 def _evening(
-    link: EntryPlayer, entries: dict[int, Entry], pairings: list[Pairing]
+    link: EntryPlayer, player: Player, seating: Seating, pairings: list[Pairing]
 ) -> dict[str, Any]:
     entry = link.entry
     tournament = entry.tournament
-    mine = [p for p in pairings if entry.number in p.entries]
+    mine = sorted(
+        (p for p in pairings if entry.number in p.entries), key=lambda p: (p.round.number, p.slot)
+    )
+    rows = [_pairing_seen(p, entry.number, player, seating) for p in mine]
+    partners = seating.names(tournament.pk, [entry.number], but=player.pk)
+    for row in rows:  # an individual event's partners: drawn every round
+        partners += [name for name in row["partners"] if name not in partners]
     return {
         "tournament": tournament.view_id,
         "date": tournament.created_at.date().isoformat(),
         "name": tournament.name,
         "entry": entry.number,
-        "entry_name": entry.name,
-        "partners": [n for seat, n in enumerate(entry.players) if seat != link.seat],
+        "entry_name": seating.entry_name(tournament.pk, entry.number),
+        "partners": partners,
         "rank": _ranks(tournament).get(entry.number),
-        "of": len(entries),
-        "pairings": [
-            {
-                "round": p.round.number,
-                "opponents": [entries[n].name for n in p.entries if n != entry.number],
-                "opponent_players": [
-                    name for n in p.entries if n != entry.number for name in entries[n].players
-                ],
-                "result": _outcome(p, entry.number),
-                "points": p.points if p.entries[0] == entry.number else (p.points or [])[::-1],
-            }
-            for p in sorted(mine, key=lambda p: p.round.number)
-        ],
+        "of": sum(1 for key in seating.entries if key[0] == tournament.pk),
+        "pairings": rows,
     }
 
 
-def _match_points(pairings: Iterable[Pairing]) -> dict[int, int]:
-    points: dict[int, int] = defaultdict(int)
+def _pairing_seen(
+    pairing: Pairing, number: int, player: Player, seating: Seating
+) -> dict[str, Any]:
+    """A pairing seen from entry ``number``'s side, as the table's shape says: its
+    partners (the other players of its side), its opponents (every other side's), the
+    result (``win``, ``draw``, ``loss``: its match points against the table's average), the
+    points with its side's first, and (a table ranked by points: trionfo) its place."""
+    shape, seats, tournament = pairing.table_shape, pairing.entries, pairing.tournament_id
+    side = shape.side_named(seats, number)
+    opponents = shape.opponents(seats, number)
+    earned = shape.match_points(seats, pairing.winner, pairing.points)
+    points = shape.side_values(pairing.points)
+    ranks = shape.ranks(seats, pairing.winner, pairing.points)
+    return {
+        "round": pairing.round.number,
+        "partners": seating.names(
+            tournament, [number, *shape.partners(seats, number)], but=player.pk
+        ),
+        "opponents": [seating.entry_name(tournament, n) for n in opponents],
+        "opponent_players": seating.names(tournament, opponents),
+        "result": shape.outcomes(earned)[seats.index(number)],
+        "points": [points[side], *(v for index, v in enumerate(points) if index != side)],
+        "match_points": earned[seats.index(number)],
+        "place": ranks[side] if shape.ranked_by == "points" else None,
+    }
+
+
+def _match_points(pairings: Iterable[Pairing]) -> dict[int, int | float]:
+    """Each entry's match points over these finished pairings, each as its table's shape
+    gives them (a team's win to both partners, trionfo's places, a bye's 2)."""
+    points: dict[int, int | float] = defaultdict(int)
     for pairing in pairings:
-        if pairing.result == "draw":
-            for number in pairing.entries:
-                points[number] += 1
-        elif pairing.winner is not None:
-            points[pairing.winner] += 2
-    return points
+        shape = pairing.table_shape
+        earned = shape.match_points(pairing.entries, pairing.winner, pairing.points)
+        for number, value in zip(pairing.entries, earned, strict=True):
+            points[number] += value
+    return {number: number_of(value) for number, value in points.items()}
 
 
 def season_rows(season: Season) -> list[dict[str, Any]]:
@@ -260,26 +329,49 @@ def _why_text(why: Any, names: dict[int, str]) -> str:
 
 
 def results_rows(tournament: Tournament) -> list[list[Any]]:
-    """One row per pairing: round, table, entries, players, result, points, games."""
+    """One row per pairing (a bye or sit-out included): round, table, entries, players,
+    result, points, games, each written by the table's sides: "Anna & Carlo – Bruno &
+    Dario", the result naming the winning side (a table ranked by points: every player
+    with their place), points and games per side."""
     entries = {e.number: e for e in Entry.objects.filter(tournament=tournament)}
+    individual = lineups.is_individual(tournament)
     rows = []
     for p in Pairing.objects.filter(tournament=tournament).select_related("round"):
-        sides = [entries[n] for n in p.entries if n in entries]
-        winner = entries.get(p.winner) if p.winner is not None else None
-        result = (
-            ""
-            if p.status != Pairing.Status.FINISHED
-            else (gettext("draw") if p.result == "draw" else winner.name if winner else "")
-        )
+        shape = p.table_shape
+        sides = shape.side_entries(p.entries)
+
+        def name(number: int) -> str:
+            return entries[number].name if number in entries else "?"
+
+        def players(number: int) -> str:
+            return " & ".join(entries[number].players) if number in entries else "?"
+
         rows.append(
             [
                 p.round.number,
                 p.table or "",
-                " – ".join(e.name for e in sides),
-                " – ".join(" & ".join(e.players) for e in sides),
-                result,
-                "–".join(str(v) for v in p.points or []),
-                "–".join(str(v) for v in p.games_won or []),
+                " – ".join(" & ".join(name(n) for n in side) for side in sides),
+                " – ".join(" & ".join(players(n) for n in side) for side in sides),
+                _result_text(p, sides, name, individual),
+                "–".join(str(v) for v in shape.side_values(p.points)) if p.points else "",
+                "–".join(str(v) for v in shape.side_values(p.games_won)) if p.points else "",
             ]
         )
     return rows
+
+
+def _result_text(pairing: Pairing, sides: Any, name: Any, individual: bool) -> str:
+    """A finished pairing's result in words: ``draw``, the winning side, a bye (a sit-out in
+    an individual event), or (a table ranked by points) each player with their place."""
+    shape = pairing.table_shape
+    if pairing.status != Pairing.Status.FINISHED:
+        return ""
+    if shape.bye:
+        return gettext("sits out") if individual else gettext("bye")
+    if shape.ranked_by == "points":
+        ranks = shape.ranks(pairing.entries, pairing.winner, pairing.points)
+        placed = sorted(zip(ranks, sides, strict=True), key=lambda item: item[0])
+        return " – ".join(f"{rank}. {' & '.join(name(n) for n in side)}" for rank, side in placed)
+    if pairing.winner is None or pairing.winner not in pairing.entries:
+        return gettext("draw")
+    return " & ".join(name(n) for n in sides[shape.side_named(pairing.entries, pairing.winner)])

@@ -10,7 +10,7 @@ from scorekeeper.models import Match
 
 from ..models import Pairing, ResultChange
 from . import lineups
-from .rounds import awaiting, disputed, finished, teams_of
+from .rounds import awaiting, disputed, finished
 
 
 def confirmation(match_view: str, key: str | None) -> dict[str, Any] | None:
@@ -37,7 +37,7 @@ def confirmation(match_view: str, key: str | None) -> dict[str, Any] | None:
         "sides": [
             {"name": side["name"], "points": points}
             for side, points in zip(
-                lineups.sides({"entries": row.entries, "teams": teams_of(row.entries)}, names),
+                lineups.sides({"entries": row.entries, "shape": row.shape}, names),
                 row.points or [0] * len(row.entries),
                 strict=False,
             )

@@ -37,7 +37,7 @@ def match_panel(match: dict[str, Any]) -> dict[str, Any] | None:
     )
     panel["teams"] = [names.get(number, "") for number in pairing.entries]
     # an individual event's table: two teams (partners together) or trionfo's five players
-    panel["lineup"] = lineups.of_entries(pairing.entries, names)
+    panel["lineup"] = lineups.of_entries(pairing.entries, names, pairing.table_shape)
     panel["why"] = _why(tournament, pairing)
     # "go to table N" only while that next round is the one in play
     panel["moved_on"] = panel["finished"] and tournament.round > round_.number + 1

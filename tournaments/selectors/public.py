@@ -13,9 +13,10 @@ from django.utils import timezone
 from scorekeeper.selectors import VIEW_ID
 
 from ..brackets import eliminating
+from ..brackets.shapes import TWO
 from ..models import Entry, Pairing, Tournament
 from . import lineups
-from .rounds import RoundView, finished, pairing_data, teams_of
+from .rounds import RoundView, finished, pairing_data
 from .standings import stage_rows, standings_data
 from .view import TournamentView, tournament_view
 
@@ -112,9 +113,9 @@ def _pairing_row(pairing: Pairing, names: dict[int, str], best_of: bool = False)
     four-player table's two teams, else each entry), games when ``best_of``, its lineup."""
     data = pairing_data(pairing, director=False)
     games = data["games"] if best_of else None
-    # a four-player table of an individual event: its two teams are the sides (``points``
-    # are the teams'); a pairing of two entries or five: each entry
-    members = teams_of(pairing.entries) or [[number] for number in pairing.entries]
+    # the sides of the table's shape: a four-player table's two teams (``points`` are the
+    # teams'); a pairing of two entries or five: each entry
+    members = pairing.table_shape.side_entries(pairing.entries)
     given = pairing.points or []
     sides = [
         {
@@ -217,10 +218,10 @@ class _History:
         return found
 
     def row(self, round_: RoundView, pairing: Pairing) -> dict[str, Any]:
-        number = self.number
-        mine = pairing.entries.index(number)
-        other = [n for n in pairing.entries if n != number]
-        points = pairing.points or []
+        number, shape, seats = self.number, pairing.table_shape, pairing.entries
+        mine = shape.side_named(seats, number)  # the player's side
+        other = list(shape.opponents(seats, number))
+        points = list(shape.side_values(pairing.points)) if pairing.points else []
         row: dict[str, Any] = {
             "round": round_.name,
             "number": round_.number,
@@ -232,13 +233,10 @@ class _History:
             "mates": None,
             "place": None,
         }
-        teams = teams_of(pairing.entries)
-        if teams:  # a table of four: the player's team is the side
-            mine %= 2
-            row["partner"] = self.people([n for n in teams[mine] if n != number])[0]
-            row["opponents"] = self.people(teams[1 - mine])
-            other = teams[1 - mine]
-        elif len(pairing.entries) > 2:  # trionfo: four table-mates, a place
+        if shape.partnered:  # a table of four: the player's team is the side
+            row["partner"] = self.people(list(shape.partners(seats, number)))[0]
+            row["opponents"] = self.people(other)
+        elif len(shape.sides) > len(TWO.sides):  # trionfo: four table-mates, a place
             row["mates"] = self.people(other)
             row["place"] = _place(points, mine) if finished(pairing) else None
         row.update(
@@ -271,8 +269,6 @@ def _result(pairing: Pairing, number: int) -> str | None:
         return None
     if pairing.result == "draw":
         return "draw"
-    teams = teams_of(pairing.entries)
-    if teams:  # a table of four: won with the partner
-        team = teams[pairing.entries.index(number) % 2]
-        return "win" if pairing.winner in team else "loss"
-    return "win" if pairing.winner == number else "loss"
+    shape, seats, winner = pairing.table_shape, pairing.entries, pairing.winner
+    won = winner in seats and shape.side_named(seats, winner) == shape.side_named(seats, number)
+    return "win" if won else "loss"  # a table of four: won with the partner

@@ -35,15 +35,6 @@ def round_name(name: dict[str, Any]) -> str:
     return gettext("Round {number}").format(number=name.get("number"))
 
 
-def teams_of(entries: list[int]) -> list[list[int]] | None:
-    """An individual event's table of four: its two teams of two (seats 0 and 2 against
-    seats 1 and 3); ``None`` for any other pairing."""
-    if len(entries) != 4:
-        return None
-    first, second, third, fourth = entries
-    return [[first, third], [second, fourth]]
-
-
 def finished(pairing: Pairing) -> bool:
     """Whether the pairing's result stands (a bye's too)."""
     return pairing.status == Pairing.Status.FINISHED
@@ -75,12 +66,13 @@ def pairing_data(pairing: Pairing, *, director: bool) -> dict[str, Any]:
         "table": pairing.table,
         "entries": pairing.entries,
         "bye": pairing.bye,
+        "shape": pairing.shape,
         "bracket": pairing.bracket,
         "group": pairing.group,
     }
-    teams = teams_of(pairing.entries)
-    if teams:
-        data["teams"] = teams
+    teams = pairing.table_shape.teams(pairing.entries)
+    if teams:  # an individual event's table of four: seats 0 and 2, then 1 and 3
+        data["teams"] = [list(team) for team in teams]
     if director:
         data["match"] = str(pairing.match_id) if pairing.match_id else None
     data.update(
@@ -140,7 +132,7 @@ class RoundView:
         """An individual event's players left over (one-entry byes); ``None`` elsewhere."""
         if not self.individual:
             return None
-        return [p.entries[0] for p in self.pairings if len(p.entries) == 1]
+        return [p.entries[0] for p in self.pairings if p.bye]
 
     def data(self, *, director: bool) -> dict[str, Any]:
         """The round as the API shows it."""

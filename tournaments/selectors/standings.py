@@ -14,7 +14,7 @@ from .. import convert
 from ..brackets import planner
 from ..brackets import standings as bracket_standings
 from ..models import Entry, Stage, Tournament
-from ..services.snapshot import snapshot_load
+from .snapshot import snapshot_load
 
 
 def standings_data(

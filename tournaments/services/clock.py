@@ -24,8 +24,8 @@ from scorekeeper.rules.fields import is_int
 
 from ..models import Pairing, Round, Tournament
 from . import enqueue
-from .rounds import OPEN
-from .snapshot import touch, tournament_locked
+from .guards import OPEN
+from .locks import touch, tournament_locked
 from .standings import rested_standings
 
 log = logging.getLogger(__name__)

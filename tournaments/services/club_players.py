@@ -14,6 +14,7 @@ from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.names import clean_name
 
 from ..models import Club, Entry, EntryPlayer, Player
+from .locks import club_locked
 
 
 def name_key(name: str) -> str:
@@ -63,7 +64,7 @@ def entries_link(*, club: Club, entries: Sequence[Entry], strict: bool = True) -
 @transaction.atomic
 def club_entries_link(*, club_id: Any) -> int:
     """Link the entries added to the club's tournaments since (one by one, or late)."""
-    club = Club.objects.select_for_update().get(pk=club_id)
+    club = club_locked(club_id)
     entries = list(
         Entry.objects.filter(tournament__club=club, club_players__isnull=True).distinct()
     )

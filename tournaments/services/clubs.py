@@ -10,8 +10,6 @@ never lock it, so no table waits on a club's desk.
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from django.conf import settings
@@ -23,16 +21,19 @@ from scorekeeper.rules.fields import is_int
 from scorekeeper.rules.names import clean_name
 from scorekeeper.selectors import key_of
 
-from .. import convert, validation
+from .. import convert, spreadsheet, validation
+from ..brackets import vocabulary
 from ..brackets.seasons import SCORINGS
 from ..models import Club, EntryPlayer, Player, Season, Tournament
-from . import ratings, tournament_create
+from . import ratings
 from .club_players import entries_link, name_key, player_of, players_known
+from .locks import club_locked
+from .setup import tournament_create
 
 # Not copied: the new tournament has its own name and entries; stages are read from rows.
 COPY_SKIPS = frozenset({"name", "entries", "stages"})
 
-CLUB_NAME = 120
+CLUB_NAME = vocabulary.CLUB_NAME
 MAX_IMPORT = 2000
 
 
@@ -41,10 +42,6 @@ def _language(value: Any) -> str:
     if value not in codes:
         raise RuleViolation("language", _("Choose one of: {choices}."), choices=", ".join(codes))
     return str(value)
-
-
-def club_locked(club_id: Any) -> Club:
-    return Club.objects.select_for_update().get(pk=club_id)  # as club_players does
 
 
 @transaction.atomic
@@ -68,7 +65,7 @@ def club_update(*, club_id: Any, name: Any = None, language: Any = None) -> Club
 @transaction.atomic
 def player_create(*, club_id: Any, name: Any) -> Player:
     club = club_locked(club_id)
-    clean = clean_name(name, "name")
+    clean = clean_name(name, "name", vocabulary.PLAYER_NAME)
     player, new = player_of(club, clean, players_known(club, [clean]))
     if not new:
         raise RuleViolation("name", _("The club already has a player of this name."))
@@ -79,7 +76,7 @@ def player_create(*, club_id: Any, name: Any) -> Player:
 def player_rename(*, club_id: Any, number: int, name: Any) -> Player:
     club = club_locked(club_id)
     player = Player.objects.get(club=club, number=number)
-    clean = clean_name(name, "name")
+    clean = clean_name(name, "name", vocabulary.PLAYER_NAME)
     key = name_key(clean)
     if Player.objects.filter(club=club, key=key).exclude(pk=player.pk).exists():
         raise RuleViolation("name", _("The club already has a player of this name."))
@@ -111,38 +108,20 @@ def _merge(*, club_id: Any, number: int, into: Any) -> Player:
     return target
 
 
-def _import_names(text: str) -> list[str]:
-    """One name a line, or the players' export back (its first column a number, after a
-    header row)."""
-    rows = [row for row in csv.reader(io.StringIO(text.lstrip("\ufeff"))) if any(row)]
-    if len(rows) > MAX_IMPORT:
-        raise RuleViolation("file", _("At most {count} names at once."), count=MAX_IMPORT)
-    exported = any(len(row) > 1 and row[0].strip().isdigit() for row in rows)
-    names = []
-    for line, row in enumerate(rows, 1):
-        if exported and not row[0].strip().isdigit():
-            continue  # the header row
-        value = row[1] if exported else ",".join(row)
-        try:
-            names.append(clean_name(value, "file"))
-        except RuleViolation as error:
-            raise RuleViolation(
-                "file", _("Line {line}: {error}"), line=line, error=error
-            ) from error
-    return names
-
-
 @transaction.atomic
 def players_import(*, club_id: Any, file: Any) -> dict[str, list[str]]:
-    """Add every name not yet a player: ``{"new": [...], "existing": [...]}``."""
-    club = club_locked(club_id)
-    try:
-        text = file.read().decode("utf-8") if hasattr(file, "read") else None
-    except (UnicodeDecodeError, OSError) as error:
-        raise RuleViolation("file", _("The file must be UTF-8 text.")) from error
-    if text is None:
+    """Add every name not yet a player: ``{"new": [...], "existing": [...]}``. The file is
+    read before the club is locked (``spreadsheet.import_names``: its two shapes)."""
+    if not hasattr(file, "read"):
         raise RuleViolation("file", _("Send a CSV file of names."))
-    names = _import_names(text)
+    try:
+        raw = file.read(spreadsheet.MAX_BYTES + 1)
+    except OSError as error:
+        raise RuleViolation("file", _("Send a CSV file of names.")) from error
+    if not isinstance(raw, bytes):
+        raise RuleViolation("file", _("Send a CSV file of names."))
+    names = spreadsheet.import_names(raw, MAX_IMPORT)
+    club = club_locked(club_id)
     known = players_known(club, names)
     answer: dict[str, list[str]] = {"new": [], "existing": []}
     seen: set[str] = set()
@@ -166,7 +145,7 @@ def _points(value: Any) -> list[int]:
 
 
 def _season_fields(name: Any, scoring: Any, points: Any, best_of: Any) -> dict[str, Any]:
-    clean = clean_name(name, "name", CLUB_NAME)
+    clean = clean_name(name, "name", vocabulary.SEASON_NAME)
     if scoring not in SCORINGS:
         raise RuleViolation("scoring", _("Choose one of: {choices}."), choices=", ".join(SCORINGS))
     if scoring == "placement" and points is None:

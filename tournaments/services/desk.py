@@ -20,6 +20,7 @@ from scorekeeper.rules.errors import _
 
 from ..brackets import get_format
 from ..models import Entry, TableKey, Tournament
+from .locks import touch, tournament_locked
 
 
 @transaction.atomic
@@ -44,12 +45,11 @@ def entry_check_in(*, tournament_id: Any, number: int, checked_in: Any) -> Entry
     """Tick (or untick) an entry as arrived; only before the start."""
     if not isinstance(checked_in, bool):
         raise RuleViolation("checked_in", _("Must be true or false."))
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    tournament = tournament_locked(tournament_id)
     entry = tournament.entries.get(number=number)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise MatchConflict(_("Check-in is over: the tournament has started."))
     entry.checked_in = checked_in
     entry.save(update_fields=["checked_in"])
-    tournament.version += 1  # the pages' ETags follow the version
-    tournament.save(update_fields=["version", "updated_at"])
+    touch(tournament)  # the pages' ETags follow the version
     return entry

@@ -5,12 +5,18 @@ There is no default winner: the director names the ``winner``, a ``draw`` or the
 and must name a finished match. The table's match is finished (it keeps its hands) and
 takes no more hands; removing the director's result gives the match back to what its hands
 say. On a pairing whose round is followed, an elimination stage redraws the later pairings
-it touches while none has a hand (``409`` otherwise); a Swiss or a round robin keeps its
-rounds, and the answer warns that the standings the round in play was drawn from changed.
+it touches (those of its two entries, in the last round drawn) while none has a hand or a
+result (``409`` otherwise); a Swiss or a round robin keeps its rounds, and the answer warns
+that the standings the round in play was drawn from changed, offering its redraw.
+
+Each reads lock (``locks.pairing_held``) → load → decide (``director_result``, pure) → store
+→ enqueue (``store.result_recorded``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.db import transaction
@@ -23,12 +29,15 @@ from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import is_int
 
 from .. import convert
+from ..brackets import Draw, planner
 from ..models import Pairing, Round, Tournament
-from .changes import audit
-from .followed import later_pairings_redraw
-from .results import eliminates, next_round_drawn, outcome_of, pairing_locked, result_recorded
-from .rounds import stage_games
-from .snapshot import tournament_locked
+from ..selectors.snapshot import snapshot_load
+from . import answers
+from .audit import audit
+from .guards import eliminates, next_round_drawn, played, stage_games
+from .locks import PairingHeld, pairing_held
+from .outcomes import outcome_of
+from .store import cancel, pairings_store, result_recorded
 
 RESULT_KEYS = ("result", "winner", "points", "games_won")
 
@@ -80,7 +89,7 @@ def _side(pairing: Pairing, field: str, number: Any) -> int:
             entries=", ".join(str(n) for n in pairing.entries),
         )
     # An individual event's table of four: the side is the player's team (seats 0/2, 1/3).
-    return int(pairing.entries.index(number)) % 2
+    return pairing.table_shape.side_named(pairing.entries, number)
 
 
 def _places_result(pairing: Pairing, fields: dict[str, Any]) -> dict[str, Any]:
@@ -91,10 +100,9 @@ def _places_result(pairing: Pairing, fields: dict[str, Any]) -> dict[str, Any]:
         raise RuleViolation(field, _("Give the five scores: the places follow from them."))
     if "points" not in fields:
         raise RuleViolation("points", _("This field is required."))
-    points = _points(fields["points"], len(pairing.entries))
-    best = max(points)
-    top = [n for n, p in zip(pairing.entries, points, strict=True) if p == best]
-    winner = top[0] if len(top) == 1 else None
+    shape = pairing.table_shape
+    points = _points(fields["points"], len(shape.sides))
+    winner = shape.best(pairing.entries, points)
     games = [0] * len(points)
     return _after("win" if winner is not None else "draw", winner, points, games)
 
@@ -102,8 +110,17 @@ def _places_result(pairing: Pairing, fields: dict[str, Any]) -> dict[str, Any]:
 def director_result(
     tournament: Tournament, pairing: Pairing, fields: dict[str, Any]
 ) -> dict[str, Any]:
-    """The pairing's new result from the director's fields (``RuleViolation`` otherwise)."""
-    if len(pairing.entries) > 4:
+    """The pairing's new result from the director's fields and ``reason`` (``RuleViolation``
+    otherwise): pure, on the rows as loaded."""
+    after = _decided(tournament, pairing, fields)
+    reason = fields.get("reason", "")
+    if not isinstance(reason, str) or len(reason) > 200:
+        raise RuleViolation("reason", _("A reason is a sentence of at most 200 characters."))
+    return after
+
+
+def _decided(tournament: Tournament, pairing: Pairing, fields: dict[str, Any]) -> dict[str, Any]:
+    if pairing.table_shape.ranked_by == "points":
         return _places_result(pairing, fields)
     games_to_win = stage_games(tournament, pairing.round.stage)
     if fields.get("forfeit") is not None:
@@ -111,7 +128,7 @@ def director_result(
         target = int(tournament.options.get("target") or 0) * games_to_win
         won = [target, 0] if loser == 1 else [0, target]
         games = [games_to_win, 0] if loser == 1 else [0, games_to_win]
-        winner = pairing.entries[1 - loser]
+        winner = pairing.table_shape.named_by(pairing.entries, 1 - loser)
         return _after("win", winner, won, games, forfeit=fields["forfeit"])
     draw = fields.get("draw")
     if draw not in (None, False, True):
@@ -130,7 +147,7 @@ def director_result(
         raise RuleViolation("points", _("This field is required."))
     points = _points(fields["points"])
     games = _games(fields.get("games"), side, games_to_win)
-    winner = None if side is None else pairing.entries[side]
+    winner = None if side is None else pairing.table_shape.named_by(pairing.entries, side)
     return _after("draw" if side is None else "win", winner, points, games)
 
 
@@ -149,21 +166,6 @@ def _after(
     }
 
 
-def _pairing_for_write(tournament_id: Any, round_number: int, slot: int) -> Pairing:
-    """The pairing, with its match, then its tournament, then itself locked (the order of
-    scorekeeper's hooks); the match's status as locked on the pairing (``match_status``)."""
-    found = Pairing.objects.get(tournament_id=tournament_id, round__number=round_number, slot=slot)
-    found.match_status = (  # type: ignore[attr-defined]
-        Match.objects.select_for_update()
-        .filter(pk=found.match_id)
-        .values_list("status", flat=True)
-        .first()
-        if found.match_id is not None
-        else None
-    )
-    return found
-
-
 @transaction.atomic
 def pairing_result_set(
     *,
@@ -176,75 +178,79 @@ def pairing_result_set(
     games: Any = None,
     forfeit: Any = None,
     reason: Any = "",
-) -> Pairing:
-    """The director's result: stored and audited; the answer's ``warnings`` (an attribute
-    of the pairing) say when it changed the standings the round in play was drawn from."""
-    found = _pairing_for_write(tournament_id, round_number, slot)
-    tournament = tournament_locked(tournament_id)
-    pairing = pairing_locked(found.pk)
+) -> answers.PairingAnswer:
+    """The director's result: stored and audited; the answer's warnings (and its offer of
+    a redraw) say when it changed the standings the round in play was drawn from."""
+    held = pairing_held(tournament_id, round_number, slot)
+    tournament, pairing = held.tournament, held.pairing
     if pairing.bye:
         raise MatchConflict(_("A bye has no match to decide."))
     fields = {"winner": winner, "draw": draw, "games": games, "forfeit": forfeit}
+    fields["reason"] = reason
     if points is not None:
         fields["points"] = points
     after = director_result(tournament, pairing, fields)
-    if not isinstance(reason, str) or len(reason) > 200:
-        raise RuleViolation("reason", _("A reason is a sentence of at most 200 characters."))
     before = convert.pairing_data(pairing)
-    changed = _result_of(before) != _result_of(after)
+    _store(held, after, "forfeit" if forfeit is not None else "result", reason)
+    if _result_of(before) == _result_of(after):
+        return answers.PairingAnswer(pairing)
+    warnings = _warnings(tournament, pairing.round)
+    offers = (answers.Offer(answers.REDRAW, tournament.round or 0),) if warnings else ()
+    return answers.PairingAnswer(pairing, warnings, offers)
+
+
+def _store(held: PairingHeld, after: dict[str, Any], action: str, reason: str) -> None:
+    """The result stored on the pairing (the later pairings of a followed elimination
+    stage redrawn first), audited, the table's match closed, the round's advance or the
+    standings' refresh queued."""
+    tournament, pairing = held.tournament, held.pairing
+    before = convert.pairing_data(pairing)
     winner_changed = (before["winner"], before["result"]) != (after["winner"], after["result"])
-    _store(pairing, after)
-    if winner_changed and next_round_drawn(pairing.round) and eliminates(pairing.round.stage):
+    _save(pairing, after)
+    if winner_changed and eliminates(pairing.round.stage) and next_round_drawn(pairing.round):
         later_pairings_redraw(tournament, pairing)
-    audit(
-        tournament,
-        "forfeit" if forfeit is not None else "result",
-        pairing=pairing,
-        before=before,
-        after=convert.pairing_data(pairing),
-        reason=reason,
-    )
-    if found.match_status == Match.Status.IN_PROGRESS:  # type: ignore[attr-defined]
+    now = convert.pairing_data(pairing)
+    audit(tournament, action, pairing=pairing, before=before, after=now, reason=reason)
+    if held.match_status == Match.Status.IN_PROGRESS:
         match_services.match_close(match_id=pairing.match_id)
     result_recorded(tournament, pairing.round)
-    pairing.warnings = _warnings(tournament, pairing.round) if changed else []  # type: ignore[attr-defined]
-    return pairing
 
 
 def _result_of(data: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(data.get(key) for key in ("status", *RESULT_KEYS))
 
 
-def _store(pairing: Pairing, after: dict[str, Any]) -> None:
+def _save(pairing: Pairing, after: dict[str, Any]) -> None:
     for key, value in after.items():
         setattr(pairing, key, value)
     pairing.save()
 
 
-def _warnings(tournament: Tournament, round_: Round) -> list[str]:
+def _warnings(tournament: Tournament, round_: Round) -> tuple[str, ...]:
     """A result changed in a round before the round in play (drawn from the standings it
     changed): the director may redraw the round in play while no hand is recorded."""
     in_play = tournament.round
     if tournament.status != Tournament.Status.RUNNING or not in_play or in_play <= round_.number:
-        return []
+        return ()
     if eliminates(round_.stage):
-        return []  # the later pairings it touched were redrawn
-    return [
+        return ()  # the later pairings it touched were redrawn
+    return (
         gettext(
             "Round {number} was drawn from the standings this result has changed: "
             "redraw it while no hand is recorded there."
-        ).format(number=in_play)
-    ]
+        ).format(number=in_play),
+    )
 
 
 @transaction.atomic
-def pairing_result_remove(*, tournament_id: Any, round_number: int, slot: int) -> Pairing:
+def pairing_result_remove(
+    *, tournament_id: Any, round_number: int, slot: int
+) -> answers.PairingAnswer:
     """Remove the director's result: the match goes back to what its hands say (open again
     when they do not finish it); ``409`` where a table's correction changing the winner
     would be refused (the round is followed)."""
-    found = _pairing_for_write(tournament_id, round_number, slot)
-    tournament = tournament_locked(tournament_id)
-    pairing = pairing_locked(found.pk)
+    held = pairing_held(tournament_id, round_number, slot)
+    tournament, pairing = held.tournament, held.pairing
     if pairing.source != Pairing.Source.DIRECTOR:
         raise MatchConflict(_("This pairing has no director's result to remove."))
     if next_round_drawn(pairing.round) or tournament.status == Tournament.Status.FINISHED:
@@ -259,9 +265,67 @@ def pairing_result_remove(*, tournament_id: Any, round_number: int, slot: int) -
         if match.status == Match.Status.FINISHED
         else {"status": Pairing.Status.IN_PROGRESS, **dict.fromkeys(RESULT_KEYS)}
     )
-    _store(pairing, {**now, "forfeit": None, "source": Pairing.Source.TABLE})
-    audit(
-        tournament, "removed", pairing=pairing, before=before, after=convert.pairing_data(pairing)
-    )
+    _save(pairing, {**now, "forfeit": None, "source": Pairing.Source.TABLE})
+    after = convert.pairing_data(pairing)
+    audit(tournament, "removed", pairing=pairing, before=before, after=after)
     result_recorded(tournament, pairing.round)
-    return pairing
+    return answers.PairingAnswer(pairing)
+
+
+# The later pairings a director's result changes in a followed elimination stage.
+REFUSED = _(
+    "A later pairing that this result changes has a hand or a result recorded: "
+    "it can no longer be redrawn."
+)
+
+
+def _redrawable(rows: Sequence[Pairing]) -> bool:
+    seated = [row for row in rows if not row.bye]
+    return not played(seated) and all(row.status == Pairing.Status.IN_PROGRESS for row in seated)
+
+
+def later_pairings_redraw(tournament: Tournament, pairing: Pairing) -> None:
+    """Redraw the pairings of the last round that the pairing's new result changes (the
+    caller holds the tournament's lock and has stored the result); ``409`` when one cannot
+    be redrawn."""
+    last = Round.objects.select_related("stage").get(tournament=tournament, number=tournament.round)
+    later = list(
+        Pairing.objects.filter(tournament=tournament, round__number__gt=pairing.round.number)
+    )
+    touched = [row for row in later if set(row.entries) & set(pairing.entries)]
+    if (
+        last.stage_id != pairing.round.stage_id
+        or any(row.round_id != last.pk for row in touched)
+        or not _redrawable(touched)
+    ):
+        raise MatchConflict(REFUSED)
+    loaded = snapshot_load(tournament)
+    draw = _drawn_again(loaded.snapshot, last)
+    old = {row.slot: row for row in later if row.round_id == last.pk}
+    fresh = [
+        seat
+        for seat in draw.pairings
+        if seat.slot not in old
+        or tuple(old[seat.slot].entries) != seat.entries
+        or old[seat.slot].bracket != seat.bracket
+    ]
+    drawn = {seat.slot for seat in draw.pairings}
+    slots = {seat.slot for seat in fresh} | {slot for slot in old if slot not in drawn}
+    gone = [old[slot] for slot in slots if slot in old]
+    if not _redrawable(gone):
+        raise MatchConflict(REFUSED)
+    Pairing.objects.filter(pk__in=[row.pk for row in gone]).delete()
+    pairings_store(tournament, last.stage, last, fresh, loaded.entries)
+    cancel(tournament, last.number, gone)
+
+
+def _drawn_again(snapshot: planner.Snapshot, last: Round) -> Draw:
+    """The last round drawn again from the results before it, as they are now."""
+    number = last.stage.number
+    earlier = [r for r in snapshot.results.get(number, []) if r.round < last.number]
+    snapshot = replace(snapshot, results={**snapshot.results, number: earlier})
+    stage = next(s for s in snapshot.stages if s.number == number)
+    draw = planner.stage_draw(snapshot, stage, last.index)
+    if draw is None:
+        raise MatchConflict(REFUSED)
+    return draw

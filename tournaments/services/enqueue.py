@@ -2,8 +2,10 @@
 registered name (``tasks.py`` is never imported here), after the commit of the transaction
 that made them due.
 
-A saved result is a success: when the broker cannot be reached the send is logged and
-dropped, never raised (the answer has already been decided and stored), and beat's tick
+Each task's registered name is declared once, here (``tasks.py`` registers its tasks under
+these constants). A saved result is a success: when the broker cannot be reached the send
+is logged (the task's name only: its arguments are the tournament's and the club's keys)
+and dropped, never raised (the answer has already been decided and stored), and beat's tick
 (``clock_tick``) picks the round up later. The send does not wait on the result backend
 (``ignore_result``) nor retry its connection. Without a broker (the embedded default, the
 tests) the task runs in process right after the commit.
@@ -22,6 +24,7 @@ log = logging.getLogger(__name__)
 ROUND_ADVANCE = "tournaments.round_advance"
 STANDINGS_REFRESH = "tournaments.standings_refresh"
 RATING_UPDATE = "tournaments.rating_update"
+CLOCK_TICK = "tournaments.clock_tick"  # sent by beat (``CELERY_BEAT_SCHEDULE``), never here
 
 
 def in_process() -> bool:
@@ -41,7 +44,7 @@ def send(name: str, *args: Any) -> bool:
     try:
         app.send_task(name, args=list(args), ignore_result=True, retry=False)
     except Exception:
-        log.warning("task %s%r not sent: the broker is unreachable", name, args, exc_info=True)
+        log.warning("task %s not sent: the broker is unreachable", name, exc_info=True)
         return False
     return True
 

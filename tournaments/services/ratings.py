@@ -2,11 +2,18 @@
 
 A club's finished pairings are rated in the order they were finished
 (``Pairing.finished_at``, stamped by ``result_changed`` inside the result's own
-transaction, then the pairing's id). ``RatedPairing`` keeps, position by position, the
-teams and outcome each was rated with; ``club_ratings_update`` compares that with the
-pairings as they are now and replays from the first position that differs (a correction,
-a director's result or its removal, a merge: whatever changed), which gives the same
-ratings as rating everything from scratch.
+transaction, then the pairing's id), each as its table's shape says: a side of the table
+is a team of the players of its entries (a team event's two entries, a mêlée table's two
+teams of two, a trionfo table's five players each a team of one), ranked by the result
+(a draw, or places shared, share the rank); byes and sit-outs are not rated.
+``RatedPairing`` keeps, position by position, the teams and ranks each was rated with;
+``club_ratings_update`` compares that with the pairings as they are now and replays from
+the first position that differs (a correction, a director's result or its removal, a
+merge: whatever changed), which gives the same ratings as rating everything from scratch.
+
+A round's ``win_chance`` is drawn from the ratings as that replay would leave them: the
+results not rated yet (their update still queued) are replayed in memory at the draw,
+nothing stored.
 
 The replay is computed with no lock held (a table never waits on it); it is stored in
 one short transaction on the club's row, only if no other update was stored meanwhile
@@ -17,6 +24,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -27,6 +35,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from ..brackets.ratings import Game, Rating, replay, win_chance
+from ..brackets.shapes import SHAPES, TWO
 from ..models import (
     Club,
     Entry,
@@ -61,18 +70,113 @@ def result_changed(*, tournament: Tournament, round_: Round) -> None:
 
 
 def win_chance_fill(*, tournament: Tournament, pairings: Sequence[Pairing], entries: Any) -> None:
-    """Each pairing's ``win_chance`` from the ratings now (before the round is stored)."""
+    """Each pairing's ``win_chance`` (one number per side of its table) from the ratings
+    that include every result finished so far (before the round is stored)."""
     if tournament.club_id is None:
         return
-    players = {entry.number: entry.players for entry in entries}
-    ratings = ratings_by_key(tournament.club_id, players.values())
+    players = _entry_players(tournament, entries)
+    everyone = {p for ids in players.values() for p in ids if p is not None}
+    ratings = ratings_current(tournament.club_id, everyone, since=_unrated_since(tournament))
     for pairing in pairings:
-        if len(pairing.entries) == 2:
-            a, b = (
-                [ratings.get(name) for name in players.get(number, [])]
-                for number in pairing.entries
-            )
-            pairing.win_chance = win_chance(a, b)
+        shape = pairing.table_shape
+        if shape.bye:
+            continue
+        pairing.win_chance = win_chance(
+            [
+                [ratings.get(p) if p is not None else None for n in side for p in players[n]]
+                for side in shape.side_entries(pairing.entries)
+            ]
+        )
+
+
+def _entry_players(tournament: Tournament, entries: Iterable[Entry]) -> dict[int, list[Any]]:
+    """Each entry's club players (ids, seat order): its links, or for an entry not linked
+    yet the club's players of its names (``None``: a name the club does not know yet)."""
+    linked: dict[int, list[Any]] = defaultdict(list)
+    for number, player in (
+        EntryPlayer.objects.filter(entry__tournament=tournament)
+        .order_by("entry__number", "seat")
+        .values_list("entry__number", "player_id")
+    ):
+        linked[number].append(player)
+    typed = {entry.number: list(entry.players) for entry in entries if entry.number not in linked}
+    keys = {name: name_key(name) for names in typed.values() for name in names}
+    known = dict(
+        Player.objects.filter(club_id=tournament.club_id, key__in=set(keys.values())).values_list(
+            "key", "pk"
+        )
+    )
+    for number, names in typed.items():
+        linked[number] = [known.get(keys[name]) for name in names]
+    return linked
+
+
+def _unrated_since(tournament: Tournament) -> Any:
+    """From when a result may not be rated yet: this tournament's first finished pairing
+    (its results and corrections), or the club's last rated pairing if earlier; ``None``
+    (every result) when nothing is rated yet."""
+    first = Pairing.objects.filter(tournament=tournament, finished_at__isnull=False).aggregate(
+        first=Min("finished_at")
+    )["first"]
+    last = (
+        RatedPairing.objects.filter(club_id=tournament.club_id)
+        .order_by("-position")
+        .values_list("finished_at", flat=True)
+        .first()
+    )
+    if last is None:
+        return None
+    return last if first is None else min(first, last)
+
+
+def ratings_current(club_id: Any, players: Iterable[Any], since: Any = None) -> dict[Any, Rating]:
+    """These players' ratings including every result finished at ``since`` or later that
+    is not rated yet (replayed in memory from the stored ratings; nothing stored)."""
+    wanted = set(players)
+    ratings = {
+        player: Rating(mu, sigma, rated)
+        for player, mu, sigma, rated in Player.objects.filter(
+            club_id=club_id, pk__in=wanted
+        ).values_list("pk", "mu", "sigma", "rated_pairings")
+    }
+    found = _replayed(club_id, since)
+    if found is not None:
+        ratings.update({p: r for p, r in found.after.items() if p in wanted})
+    return ratings
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A replay from the first rated position that changed (``start``): the games from it,
+    every touched player's rating after them, each game's points, and the club's ratings
+    version it was computed from."""
+
+    version: int
+    start: int
+    games: Sequence[tuple[int, Any, Game]]
+    after: dict[int, Rating]
+    history: list[list[tuple[int, float, float]]]
+
+
+def _replayed(club_id: Any, since: Any) -> Replayed | None:
+    """The replay the club's results finished at ``since`` or later call for (all without
+    it); ``None`` when the stored ratings already rate them as they are."""
+    version, rated_up_to = Club.objects.values_list("ratings_version", "rated_up_to").get(
+        pk=club_id
+    )
+    current = rated_games(club_id, since)
+    offset, stored = stored_games(club_id, since, rated_up_to)
+    changed = _first_difference(current, stored)
+    if changed == len(current) == len(stored):
+        return None
+    start = offset + changed
+    games = current[changed:]
+    if 0 < start == rated_up_to:  # new results after the last rated: the players' own
+        before = _ratings_now(club_id, games)
+    else:
+        before = _ratings_before(club_id, start, games)
+    after, history = replay((game for _id, _at, game in games), before)
+    return Replayed(version, start, games, after, history)
 
 
 def club_ratings_update(*, club_id: Any, since: Any = None) -> int:
@@ -81,24 +185,13 @@ def club_ratings_update(*, club_id: Any, since: Any = None) -> int:
     if isinstance(since, str):
         since = datetime.fromisoformat(since)
     for _attempt in range(ATTEMPTS):
-        version, rated_up_to = Club.objects.values_list("ratings_version", "rated_up_to").get(
-            pk=club_id
-        )
         if Entry.objects.filter(tournament__club_id=club_id, club_players__isnull=True).exists():
             club_entries_link(club_id=club_id)
-        current = rated_games(club_id, since)
-        offset, stored = stored_games(club_id, since, rated_up_to)
-        changed = _first_difference(current, stored)
-        if changed == len(current) == len(stored):
+        found = _replayed(club_id, since)
+        if found is None:
             return 0
-        start = offset + changed
-        if 0 < start == rated_up_to:  # new results after the last rated: the players' own
-            before = _ratings_now(club_id, current[changed:])
-        else:
-            before = _ratings_before(club_id, start, current[changed:])
-        after, history = replay((game for _id, _at, game in current[changed:]), before)
-        if _store(club_id, version, start, current[changed:], after, history):
-            return len(current) - changed
+        if _store(club_id, found):
+            return len(found.games)
     raise RuntimeError("the club's ratings kept changing under the update")
 
 
@@ -115,7 +208,7 @@ def _ratings_before(
     """The ratings, just before ``start``, of the players of the pairings replayed and of
     those rated from ``start`` on: each player's stored rating and count, less the rated
     pairings from ``start`` on, and the ``after`` of the last one before it."""
-    tail = Counter(p for _id, _at, game in games for p in (*game.a, *game.b))
+    tail = Counter(p for _id, _at, game in games for team in game.teams for p in team)
     tail_stored: Counter[int] = Counter()
     for teams in RatedPairing.objects.filter(club_id=club_id, position__gte=start).values_list(
         "teams", flat=True
@@ -149,7 +242,7 @@ BACK_BLOCK = 2000
 
 def _ratings_now(club_id: Any, games: Sequence[tuple[int, Any, Game]]) -> dict[int, Rating]:
     """The stored ratings of these games' players (what they were rated to so far)."""
-    players = {p for _id, _at, game in games for p in (*game.a, *game.b)}
+    players = {p for _id, _at, game in games for team in game.teams for p in team}
     return {
         player: Rating(mu, sigma, rated)
         for player, mu, sigma, rated in Player.objects.filter(
@@ -159,14 +252,7 @@ def _ratings_now(club_id: Any, games: Sequence[tuple[int, Any, Game]]) -> dict[i
 
 
 @transaction.atomic
-def _store(
-    club_id: Any,
-    version: int,
-    start: int,
-    games: Sequence[tuple[int, Any, Game]],
-    after: dict[int, Rating],
-    history: list[list[tuple[int, float, float]]],
-) -> bool:
+def _store(club_id: Any, found: Replayed) -> bool:
     """Store the replay from ``start`` unless another update was stored since ``version``
     (read before the replay was computed): the version is moved on first, only if it is
     still the one read, so of two replays computed side by side only the first stored
@@ -174,14 +260,15 @@ def _store(
     stored (a stale replay is never stored). Only the club's row is held while the rows
     are written (``FOR NO KEY UPDATE``: a new tournament or player of the club, which only
     needs its key, never waits on it); no tournament, round or pairing row is locked."""
+    version, start = found.version, found.start
     moved = Club.objects.filter(pk=club_id, ratings_version=version).update(
-        ratings_version=version + 1, rated_up_to=start + len(games)
+        ratings_version=version + 1, rated_up_to=start + len(found.games)
     )
     if not moved:
         return False
     RatedPairing.objects.filter(club_id=club_id, position__gte=start).delete()
-    _insert_rated(club_id, start, games, history)
-    _players_store(after)
+    _insert_rated(club_id, start, found.games, found.history)
+    _players_store(found.after)
     return True
 
 
@@ -202,8 +289,8 @@ def _insert_rated(
                     position=start + i,
                     pairing_id=pairing_id,
                     finished_at=at,
-                    teams=[list(game.a), list(game.b)],
-                    outcome=game.outcome,
+                    teams=[list(team) for team in game.teams],
+                    ranks=list(game.ranks),
                     after=[list(point) for point in points],
                 )
                 for i, ((pairing_id, at, game), points) in enumerate(
@@ -213,21 +300,21 @@ def _insert_rated(
             batch_size=1000,
         )
         return
-    # COPY's text format. Every value is a number, an id, a stamp (as PostgreSQL wrote it), an
-    # outcome code or a list of ids and floats written as JSON (``repr`` of a float is
-    # the shortest text that reads back the same float).
+    # COPY's text format. Every value is a number, an id, a stamp (as PostgreSQL wrote it) or
+    # a list of ids, ranks and floats written as JSON (``repr`` of a float is the shortest
+    # text that reads back the same float).
     club = str(club_id)
     lines = []
     for i, ((pairing_id, at, game), points) in enumerate(zip(games, history, strict=True)):
-        a = ",".join(map(str, game.a))
-        b = ",".join(map(str, game.b))
+        teams = "],[".join([",".join(map(str, team)) for team in game.teams])
+        ranks = ",".join(map(str, game.ranks))
         after = ",".join([f"[{p},{mu!r},{sigma!r}]" for p, mu, sigma in points])
         lines.append(
-            f"{club}\t{start + i}\t{pairing_id}\t{at}\t[[{a}],[{b}]]\t{game.outcome}\t[{after}]\n"
+            f"{club}\t{start + i}\t{pairing_id}\t{at}\t[[{teams}]]\t[{ranks}]\t[{after}]\n"
         )
     statement = (
         "COPY tournaments_ratedpairing "
-        "(club_id, position, pairing_id, finished_at, teams, outcome, after) FROM STDIN"
+        "(club_id, position, pairing_id, finished_at, teams, ranks, after) FROM STDIN"
     )
     with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
         for first in range(0, len(lines), COPY_BLOCK):
@@ -250,76 +337,107 @@ def _players_store(after: dict[int, Rating]) -> None:
         cursor.executemany(PLAYER_UPDATE, rows)
 
 
-def ratings_by_key(club_id: Any, name_lists: Iterable[Iterable[str]]) -> dict[str, Rating]:
-    """The club's ratings of the players these names are, by the names as given."""
-    names = {name for names in name_lists for name in names}
-    by_key = {
-        key: Rating(mu, sigma, rated)
-        for key, mu, sigma, rated in Player.objects.filter(
-            club_id=club_id, key__in={name_key(n) for n in names}
-        ).values_list("key", "mu", "sigma", "rated_pairings")
-    }
-    return {name: by_key[name_key(name)] for name in names if name_key(name) in by_key}
-
-
 # On PostgreSQL a finished stamp is read as the database writes it (the session's time
 # zone is UTC) and written back as read: no parsing, no formatting of 100,000 stamps.
 STAMP = Cast("finished_at", TextField())
 
 
+def integers(column: str, shapes: Sequence[str] | None = None) -> Func:
+    """A JSON list of whole numbers as a PostgreSQL ``int[]``, which the driver reads in C
+    (a JSON text costs a parse in Python per row: 100,000 rows in a full replay); with
+    ``shapes``, only for the pairings of those shapes (null for the others)."""
+    text = "translate(%(expressions)s::text, '[]', '{}')::int[]"
+    if shapes is not None:
+        names = ", ".join("'" + name.replace("'", "''") + "'" for name in shapes) or "NULL"
+        text = f"CASE WHEN shape IN ({names}) THEN {text} END"
+    return Func(F(column), template=text, output_field=TextField())
+
+
 def rated_games(club_id: Any, since: Any = None) -> list[tuple[int, Any, Game]]:
     """Every finished pairing of the club's tournaments (finished at ``since`` or later)
-    that has players on both sides, in the order they were finished: ``(id, finished_at,
-    game)``. One query of plain values for the pairings (their two entry numbers taken
-    out of the JSON by the database), one for the entries' players."""
+    that has players on every side of its table (byes left out), in the order they were
+    finished: ``(id, finished_at, game)``. One query of plain values for the pairings (the
+    points only where the ranks follow from them), one for the entries' players."""
     pairings = Pairing.objects.filter(
         tournament__club_id=club_id, status=Pairing.Status.FINISHED, finished_at__isnull=False
-    )
+    ).exclude(shape__in=[name for name, shape in SHAPES.items() if shape.bye])
     if since is not None:
         pairings = pairings.filter(finished_at__gte=since)
+    columns = ("id", "stamp", "tid", "seats", "shape", "winner", "scores")
     if connection.vendor == "postgresql":
-        length = Func(F("entries"), function="jsonb_array_length", output_field=IntegerField())
-        rows: Iterable[Any] = (
-            pairings.annotate(count=length)
-            .filter(count=2)
-            .annotate(
+        by_points = [name for name, shape in SHAPES.items() if shape.ranked_by == "points"]
+        # Two entries (most pairings) as two numbers: the driver reads them faster than arrays.
+        more = [name for name, shape in SHAPES.items() if shape.seats > len(TWO.sides)]
+        query = (
+            pairings.annotate(
+                stamp=STAMP,
+                tid=Cast("tournament_id", TextField()),  # a text's hash is C's, a UUID's not
                 first=Cast(KT("entries__0"), IntegerField()),
                 second=Cast(KT("entries__1"), IntegerField()),
-                stamp=STAMP,
+                seats=integers("entries", more),
+                scores=integers("points", by_points),
             )
             .order_by("finished_at", "id")
-            .values_list("id", "stamp", "tournament_id", "first", "second", "result", "winner")
+            .values_list(
+                "id", "stamp", "tid", "first", "second", "seats", "shape", "winner", "scores"
+            )
         )
         # The cursor's own types, no field converters (a full replay reads 100,000 rows).
-        sql, params = rows.query.sql_with_params()  # type: ignore[attr-defined]
+        sql, params = query.query.sql_with_params()  # type: ignore[attr-defined]
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
-            rows = cursor.fetchall()
+            rows: Sequence[Any] = cursor.fetchall()
     else:
         rows = [
-            (pk, at, tournament, entries[0], entries[1], result, winner)
-            for pk, at, tournament, entries, result, winner in pairings.order_by(
-                "finished_at", "id"
-            ).values_list("id", "finished_at", "tournament_id", "entries", "result", "winner")
-            if len(entries) == 2
+            (pk, at, str(tournament), None, None, *rest)
+            for pk, at, tournament, *rest in pairings.annotate(
+                stamp=F("finished_at"),
+                tid=F("tournament_id"),
+                seats=F("entries"),
+                scores=F("points"),
+            )
+            .order_by("finished_at", "id")
+            .values_list(*columns)
         ]
+    teams = _entry_teams(club_id, since, {row[2] for row in rows})
+    games = []
+    last, team_of = None, {}.get
+    for pk, finished, tournament, first, second, entries, shape_name, winner, points in rows:
+        if tournament != last:  # the rows of one tournament mostly come together
+            last, team_of = tournament, teams.get(tournament, {}).get
+        if entries is None:  # two entries
+            entries = (first, second)
+            seated = [team_of(first), team_of(second)]
+        else:
+            seated = [team_of(number) for number in entries]
+        if all(seated):  # every seat's players known
+            shape = SHAPES[shape_name]
+            sides = (
+                tuple(seated)
+                if shape.solo
+                else tuple(sum((seated[seat] for seat in side), ()) for side in shape.sides)
+            )
+            games.append((pk, finished, Game(sides, shape.ranks(entries, winner, points))))
+    return games
+
+
+def _entry_teams(
+    club_id: Any, since: Any, tournaments: set[str]
+) -> dict[str, dict[int, tuple[int, ...]]]:
+    """Each entry's players (ids, seat order), by tournament (its id as text), then entry
+    number."""
     players = EntryPlayer.objects.filter(entry__tournament__club_id=club_id)
     if since is not None:  # only the tournaments of these pairings
-        players = players.filter(entry__tournament_id__in={row[2] for row in rows})
-    seats: dict[tuple[Any, int], list[int]] = defaultdict(list)
+        players = players.filter(entry__tournament_id__in=tournaments)
+    seats: dict[str, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
     for tournament, number, player in players.order_by("entry_id", "seat").values_list(
         "entry__tournament_id", "entry__number", "player_id"
     ):
-        seats[(tournament, number)].append(player)
-    teams = {key: tuple(value) for key, value in seats.items()}
-    games = []
-    for pk, finished, tournament, first, second, result, winner in rows:
-        a = teams.get((tournament, first))
-        b = teams.get((tournament, second))
-        if a and b:
-            outcome = "draw" if result == "draw" else "a" if winner == first else "b"
-            games.append((pk, finished, Game(a, b, outcome)))
-    return games
+        seats[str(tournament)][number].append(player)
+    return {
+        tournament: {number: tuple(ids) for number, ids in entries.items()}
+        for tournament, entries in seats.items()
+    }
 
 
 def stored_games(
@@ -335,10 +453,10 @@ def stored_games(
     rows = list(
         rated.annotate(stamp=stamp)
         .order_by("position")
-        .values_list("position", "pairing_id", "stamp", "teams", "outcome")
+        .values_list("position", "pairing_id", "stamp", "teams", "ranks")
     )
     offset = rows[0][0] if rows else rated_up_to if since is not None else 0
     return offset, [
-        (pairing, finished, Game(tuple(teams[0]), tuple(teams[1]), outcome))
-        for _position, pairing, finished, teams, outcome in rows
+        (pairing, finished, Game(tuple(map(tuple, teams)), tuple(ranks)))
+        for _position, pairing, finished, teams, ranks in rows
     ]

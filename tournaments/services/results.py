@@ -14,128 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper import rules
 from scorekeeper.models import Match
 from scorekeeper.rules import MatchConflict
-from scorekeeper.rules.errors import _
-from scorekeeper.selectors import match_outcome
 
 from .. import convert
-from ..brackets import get_format
-from ..models import Pairing, ResultChange, Round, Stage, Tournament
-from . import enqueue, ratings
-from .rounds import OPEN, problem_clear
-from .snapshot import touch, tournament_locked
-from .standings import standings_request
-
-Status = Tournament.Status
-
-
-# A table's change refused once its round is followed (the next round of its stage, or the
-# next stage, has been drawn): the director decides from then on.
-DIRECTOR_NOW = _("The next round is drawn: the director sets this result now, from the desk.")
-# The same once the tournament is finished: its last round counts as followed.
-DIRECTOR_AFTER_END = _(
-    "The tournament is finished: the director sets this result now, from the desk."
-)
-# A table's close of a tournament match (tournaments.md: only the director ends it early).
-DIRECTOR_ENDS = _("Only the director ends this match: ask for a director's result.")
-
-
-def eliminates(stage: Stage) -> bool:
-    """Whether a loss in this stage's format sends the entry home (no draws there)."""
-    return get_format(stage.format).eliminates
-
-
-def next_round_drawn(round_: Round) -> bool:
-    return Round.objects.filter(
-        tournament_id=round_.tournament_id, number__gt=round_.number
-    ).exists()
-
-
-def pairing_locked(pairing_id: Any) -> Pairing:
-    """The pairing locked, with its round and stage; without the stage's lists of entries
-    and final standings (a second stage's, or a first stage's once it ended: as long as
-    the event), which no result reads."""
-    return (
-        Pairing.objects.select_for_update()
-        .select_related("round__stage")
-        .defer("round__stage__entries", "round__stage__standings")
-        .get(pk=pairing_id)
-    )
-
-
-def followed_refusal(tournament: Tournament, round_: Round) -> str | None:
-    """Why a table may no longer change who won in this round (the director decides from
-    then on): the next round is drawn, or the tournament is finished (its last round
-    counts as followed). ``None`` while the table still may."""
-    if tournament.status == Status.FINISHED:
-        return DIRECTOR_AFTER_END
-    if next_round_drawn(round_):
-        return DIRECTOR_NOW
-    return None
-
-
-def _refuse_late_change(tournament: Tournament, pairing: Pairing, after: dict[str, Any]) -> None:
-    """A followed round's result changes who won through the director only."""
-    if (after["winner"], after["result"]) == (pairing.winner, pairing.result):
-        return
-    refusal = followed_refusal(tournament, pairing.round)
-    if refusal is not None:
-        raise MatchConflict(refusal)
-
-
-def table_may_close(match: Match) -> bool:
-    """Whether the table itself may end its tournament match with a close: only a session
-    without a natural end (trionfo) and without a hand limit; any other close is the
-    director's (a director's result)."""
-    return rules.get_variant(match.variant).session and match.hands_per_match is None
-
-
-def result_recorded(tournament: Tournament, round_: Round) -> None:
-    """After a result changed: a playing round whose every pairing is finished is queued for
-    its advance (which stores the standings); a complete round with a pairing reopened
-    plays again; otherwise one refresh of the standings is asked for."""
-    # Three index lookups on (round, status): never a scan of the round's finished pairings.
-    open_pairings = Pairing.objects.filter(round_id=round_.pk, status__in=OPEN).exists()
-    fields = problem_clear(tournament)
-    advancing = (
-        round_.status == Round.Status.PLAYING
-        and not open_pairings
-        and tournament.status == Status.RUNNING
-        and tournament.round == round_.number
-    )
-    if round_.status == Round.Status.PLAYING and not open_pairings:
-        enqueue.round_advance(round_id=round_.pk)
-    elif round_.status == Round.Status.COMPLETE and open_pairings:
-        Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
-    if not advancing:
-        fields += standings_request(tournament)
-    touch(tournament, *fields)
-    ratings.result_changed(tournament=tournament, round_=round_)
-
-
-def outcome_of(match: Match, pairing: Pairing) -> dict[str, Any]:
-    """A finished match's result for its pairing. A trionfo table (five entries, no sides):
-    ``points`` are each player's own final score in seat order (the places, hence the match
-    points, follow in the standings), ``winner`` the seat of the one best score (a shared
-    best: a draw), no games."""
-    outcome = match_outcome(match)
-    side = outcome.winner
-    winner = pairing.entries[side] if side is not None and not outcome.draw else None
-    games_won = list(outcome.games_won)
-    if len(pairing.entries) == 5:
-        best = max(outcome.points)
-        top = [seat for seat, score in enumerate(outcome.points) if score == best]
-        winner = pairing.entries[top[0]] if len(top) == 1 else None
-        games_won = [0] * 5
-    return {
-        "status": Pairing.Status.FINISHED,
-        "result": "win" if winner is not None else "draw",
-        "winner": winner,
-        "points": list(outcome.points),
-        "games_won": games_won,
-    }
+from ..models import Pairing, Tournament
+from .audit import audit
+from .guards import followed_refusal
+from .locks import pairing_locked, tournament_locked
+from .outcomes import DIRECTOR_ENDS, outcome_of, table_may_close
+from .store import result_recorded
 
 
 def match_event(match: Match, event: str) -> None:
@@ -160,29 +48,29 @@ def match_event(match: Match, event: str) -> None:
     if event == "reopened":
         _reopen(tournament, pairing)
     else:
-        after = outcome_of(match, pairing)
-        finished = pairing.status == Pairing.Status.FINISHED
-        if finished:
-            _refuse_late_change(tournament, pairing, after)
-        elif tournament.confirm_results:
-            after = {**after, "status": Pairing.Status.AWAITING, "note": ""}
-        for key, value in after.items():
-            setattr(pairing, key, value)
-        pairing.save(update_fields=list(after))
+        _finished(tournament, pairing, outcome_of(match, pairing))
     if convert.pairing_data(pairing) == before:
         return
     if before["status"] == Pairing.Status.FINISHED:
-        ResultChange.objects.create(
-            tournament=tournament,
-            pairing=pairing,
-            round_number=pairing.round.number,
-            slot=pairing.slot,
-            by="table",
-            action=event,
-            before=before,
-            after=convert.pairing_data(pairing),
-        )
+        after = convert.pairing_data(pairing)
+        audit(tournament, event, pairing=pairing, before=before, after=after, by="table")
     result_recorded(tournament, pairing.round)
+
+
+def _finished(tournament: Tournament, pairing: Pairing, after: dict[str, Any]) -> None:
+    """The match's result on its pairing: awaiting the other side's word where the
+    tournament asks for it; a followed round's result changes who won through the director
+    only."""
+    if pairing.status == Pairing.Status.FINISHED:
+        if (after["winner"], after["result"]) != (pairing.winner, pairing.result):
+            refusal = followed_refusal(tournament, pairing.round)
+            if refusal is not None:
+                raise MatchConflict(refusal)
+    elif tournament.confirm_results:
+        after = {**after, "status": Pairing.Status.AWAITING, "note": ""}
+    for key, value in after.items():
+        setattr(pairing, key, value)
+    pairing.save(update_fields=list(after))
 
 
 def _reopen(tournament: Tournament, pairing: Pairing) -> None:

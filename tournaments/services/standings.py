@@ -16,7 +16,7 @@ current there.
 from __future__ import annotations
 
 import time
-from dataclasses import replace
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -26,50 +26,37 @@ from django.utils import timezone
 
 from .. import convert
 from ..brackets import planner
-from ..brackets.planner import Snapshot, StageChange
 from ..models import Tournament
+from ..selectors.snapshot import Loaded, snapshot_load
 from . import enqueue
-from .snapshot import snapshot_load, touch, tournament_locked
+from .locks import touch, tournament_locked
 
 
-def standings_rows(
-    snapshot: Snapshot, first_stage: list[dict[str, Any]] | None
-) -> tuple[list[dict[str, Any]], int | None]:
-    """The tournament's standings as stored rows: the stage in play's, then (in a second
-    stage) those who did not advance, in their first-stage order (``first_stage``: the
-    first stage's stored final rows); and the first row's entry."""
-    rows = planner.stage_rows(snapshot, snapshot.stage_in_play())
-    stored = [convert.row_data(row) for row in rows]
-    first = rows[0].entry if rows else None
-    if snapshot.stage == 1 or not first_stage:
-        return stored, first
-    went_on = {row["entry"] for row in stored}
-    tail = [row for row in first_stage if row["entry"] not in went_on]
-    return stored + [
-        {**{k: v for k, v in row.items() if k != "group"}, "rank": len(stored) + i}
-        for i, row in enumerate(tail, 1)
-    ], first
+def stored_rows(
+    ranked: planner.Ranking, first_stage: Sequence[dict[str, Any]] | None
+) -> list[dict[str, Any]]:
+    """The planner's ranking as stored rows: the stage in play's, then its ``tail``, each
+    with the row the first stage ended with (``first_stage``: ``Stage.standings``, kept
+    when it ended) ranked after them, without its group. Copied, not rebuilt: a tail is as
+    long as the event (10,000 rows)."""
+    stored = [convert.row_data(row) for row in ranked.rows]
+    if ranked.tail:
+        kept = {row["entry"]: row for row in first_stage or ()}
+        start = len(stored)
+        stored += [
+            {**{k: v for k, v in kept[number].items() if k != "group"}, "rank": start + i}
+            for i, number in enumerate(ranked.tail, 1)
+        ]
+    return stored
 
 
-def after_change(snapshot: Snapshot, change: StageChange) -> Snapshot:
-    """The snapshot once the second stage is in play with the entries that went on."""
-    active = {e.number: e.active for e in snapshot.entries}
-    second = snapshot.stages[1]
-    entries = tuple(replace(e, active=active.get(e.number, True)) for e in change.entries)
-    return replace(
-        snapshot,
-        stage=second.number,
-        stages=(snapshot.stages[0], replace(second, entries=entries), *snapshot.stages[2:]),
-    )
+def standings_keep(tournament: Tournament, ranked: planner.Ranking, loaded: Loaded) -> None:
+    """The ranking kept on the tournament (saved with the caller's ``touch``)."""
+    tournament.standings = stored_rows(ranked, _first_stage(loaded))
 
 
-def first_stage_rows(change: StageChange) -> list[dict[str, Any]]:
-    return [convert.row_data(row) for row in change.first_order]
-
-
-def champion_of(snapshot: Snapshot, first: int | None) -> int | None:
-    placed = planner.champion(snapshot, [])
-    return placed if placed is not None else first
+def _first_stage(loaded: Loaded) -> list[dict[str, Any]] | None:
+    return loaded.stages[0].standings if loaded.stages else None
 
 
 # A refresh that took at least RESTLESS seconds rests REST times as long before the next:
@@ -105,10 +92,10 @@ def standings_refresh(*, tournament_id: Any) -> bool:
         return False
     started = time.monotonic()
     loaded = snapshot_load(tournament)
-    first_stage = loaded.stages[0].standings if loaded.stages else None
-    rows, first = standings_rows(loaded.snapshot, first_stage)
+    ranked = planner.ranking(loaded.snapshot)
+    rows = stored_rows(ranked, _first_stage(loaded))
     finished = tournament.status == Tournament.Status.FINISHED
-    champion = champion_of(loaded.snapshot, first) if finished else tournament.champion
+    champion = ranked.champion if finished else tournament.champion
     took = time.monotonic() - started
     rest = None
     if took >= RESTLESS and not enqueue.in_process():
@@ -156,8 +143,7 @@ def standings_store(tournament: Tournament) -> None:
     """Compute the standings from a snapshot of the rows now (the caller holds the lock and
     saves them with ``touch``)."""
     loaded = snapshot_load(tournament)
-    first_stage = loaded.stages[0].standings if loaded.stages else None
-    tournament.standings, _first = standings_rows(loaded.snapshot, first_stage)
+    standings_keep(tournament, planner.ranking(loaded.snapshot), loaded)
 
 
 @transaction.atomic

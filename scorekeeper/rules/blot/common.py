@@ -78,13 +78,12 @@ def coinche_field() -> Field:
     )
 
 
-def deal_fields(players: int, max_points: int = TOTAL) -> tuple[Field, ...]:
-    """The fields after the contract: card points, capot, declarations, belote."""
-    seat = Int("seat", min=0, max=players - 1)
+def declarations_field(players: int) -> Field:
+    """The combinations shown, each by its seat, kind, top card and suit."""
     declaration = Object(
         "declaration",
         fields=(
-            seat,
+            Int("seat", min=0, max=players - 1),
             Choice("type", choices=KINDS),
             Choice("high", choices=SEQUENCE, help="The top card; for a four, its rank."),
             Choice(
@@ -96,6 +95,18 @@ def deal_fields(players: int, max_points: int = TOTAL) -> tuple[Field, ...]:
             ),
         ),
     )
+    return ListOf(
+        "declarations",
+        required=False,
+        default=(),
+        item=declaration,
+        max_items=MAX_DECLARATIONS,
+        help="The combinations shown: the engine decides which side's count.",
+    )
+
+
+def deal_fields(players: int, max_points: int = TOTAL) -> tuple[Field, ...]:
+    """The fields after the contract: card points, capot, declarations, belote."""
     return (
         IntList(
             "points",
@@ -112,14 +123,7 @@ def deal_fields(players: int, max_points: int = TOTAL) -> tuple[Field, ...]:
             max=1,
             help="The side that took every trick, or null.",
         ),
-        ListOf(
-            "declarations",
-            required=False,
-            default=(),
-            item=declaration,
-            max_items=MAX_DECLARATIONS,
-            help="The combinations shown: the engine decides which side's count.",
-        ),
+        declarations_field(players),
         Int(
             "belote",
             required=False,
@@ -169,7 +173,8 @@ class BlotVariant(Variant):
                 raise RuleViolation(name, message)
         if payload.get("trump") == NO_TRUMP and NO_TRUMP not in self.trumps:
             raise RuleViolation("trump", _("No trumps is played only in Bazar Blot: name a suit."))
-        return super().parse(payload, ctx)
+        deal: Deal | None = super().parse(payload, ctx)  # what this family's ``build`` makes
+        return deal
 
     def build(self, shape: Shape, values: dict[str, Any], ctx: HandContext) -> Deal | None:
         if shape.thrown_in:

@@ -302,23 +302,12 @@ def resolve(
     scale: Scale,
 ) -> Declared:
     """Only the side with the single best combination counts; belote always counts."""
-    sides = len(seating.sides)
-    belote = [0] * sides
-    belote_side = None if belote_seat is None else seating.side_of(belote_seat)
-    if belote_side is not None:
-        belote[belote_side] = scale.belote
+    belote_side, belote = _belote(belote_seat, seating, scale)
     ranked = sorted(combos, key=lambda combo: _rank(combo, trump, seating, scale), reverse=True)
-    values = [0] * sides
+    values = [0] * len(seating.sides)
     if not ranked:
-        return Declared(
-            None,
-            (),
-            tuple(values),
-            belote_seat,
-            belote_side,
-            tuple(belote),
-            "No combinations were declared.",
-        )
+        reason = "No combinations were declared."
+        return Declared(None, (), tuple(values), belote_seat, belote_side, belote, reason)
     best = ranked[0]
     side = seating.side_of(best.seat)
     no_trump = trump == NO_TRUMP
@@ -329,15 +318,19 @@ def resolve(
     )
     values[side] = sum(value for _combo, value in counted)
     rival = next((combo for combo in ranked if seating.side_of(combo.seat) != side), None)
-    return Declared(
-        side,
-        counted,
-        tuple(values),
-        belote_seat,
-        belote_side,
-        tuple(belote),
-        _reason(best, rival, trump, seating, scale),
-    )
+    reason = _reason(best, rival, trump, seating, scale)
+    return Declared(side, counted, tuple(values), belote_seat, belote_side, belote, reason)
+
+
+def _belote(
+    belote_seat: int | None, seating: Seating, scale: Scale
+) -> tuple[int | None, tuple[int, ...]]:
+    """The side that held K and Q of trump, if one did, and belote's value by side."""
+    belote = [0] * len(seating.sides)
+    belote_side = None if belote_seat is None else seating.side_of(belote_seat)
+    if belote_side is not None:
+        belote[belote_side] = scale.belote
+    return belote_side, tuple(belote)
 
 
 def _strength(

@@ -95,6 +95,28 @@ class BidsHand:
     penalised: frozenset[int] = frozenset()
 
 
+def _tricks_field() -> IntList:
+    return IntList(
+        "tricks",
+        required=False,
+        length=4,
+        min=0,
+        max=TRICKS,
+        help="Tricks each player took, by seat; they add up to 13. Left out when "
+        "the bids were too low and the hand was thrown in.",
+    )
+
+
+def _penalised_field() -> ListOf:
+    return ListOf(
+        "penalised",
+        required=False,
+        max_items=4,
+        item=Int("seat", min=0, max=3),
+        help="Seats that broke the ten-second rule and score nothing (option slow_play_penalty).",
+    )
+
+
 def individual_shapes(lowest_bid: int) -> tuple[Shape, ...]:
     bids = IntList(
         "bids",
@@ -103,32 +125,14 @@ def individual_shapes(lowest_bid: int) -> tuple[Shape, ...]:
         max=TRICKS,
         help="Each player's bid, by seat: the tricks he alone undertook.",
     )
+    played = (
+        bids,
+        _tricks_field(),
+        _penalised_field(),
+        Const("thrown_in", required=False, value=False),
+    )
     return (
-        Shape(
-            "played",
-            (
-                bids,
-                IntList(
-                    "tricks",
-                    required=False,
-                    length=4,
-                    min=0,
-                    max=TRICKS,
-                    help="Tricks each player took, by seat; they add up to 13. Left out when "
-                    "the bids were too low and the hand was thrown in.",
-                ),
-                ListOf(
-                    "penalised",
-                    required=False,
-                    max_items=4,
-                    item=Int("seat", min=0, max=3),
-                    help="Seats that broke the ten-second rule and score nothing "
-                    "(option slow_play_penalty).",
-                ),
-                Const("thrown_in", required=False, value=False),
-            ),
-            title="Played",
-        ),
+        Shape("played", played, title="Played"),
         Shape(
             "thrown_in",
             (bids, Const("thrown_in", value=True)),

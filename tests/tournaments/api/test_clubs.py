@@ -197,6 +197,27 @@ def test_win_chance_is_stored_when_a_round_is_drawn(api):
     assert all(c is not None and sum(c) == pytest.approx(1, abs=1e-3) for c in chances)
 
 
+def test_a_swap_gives_the_pairings_it_reseats_their_own_win_chance(api):
+    """A swap seats new opponents: each pairing it touches gets the chance its entries now
+    have (the store step of a drawn round), not the one of the pairing it replaced."""
+    club = api.club()
+    seeded = [{"name": f"T{i}", "players": p, "seed": i} for i, p in enumerate(TEAMS, 1)]
+    first = api.evening(club, auto_advance=False, entries=seeded)
+    api.start(first)
+    _play(api, first, {})  # teams 1 and 2 beat teams 3 and 4
+    second = api.evening(club, auto_advance=False, entries=seeded)
+    api.start(second)
+    before = api.round(second, 1)["pairings"]
+    assert [p["entries"] for p in before] == [[1, 3], [2, 4]]
+    swapped = api.post(f"/api/tournaments/{second['id']}/rounds/1/swap/", {"entries": [3, 2]})
+    assert swapped.status_code == 200, swapped.json()
+    after = api.round(second, 1)["pairings"]
+    assert [p["entries"] for p in after] == [[1, 2], [3, 4]]
+    for old, new in zip(before, after, strict=True):  # winners met winners: even chances
+        assert abs(new["win_chance"][0] - 0.5) < abs(old["win_chance"][0] - 0.5)
+        assert sum(new["win_chance"]) == pytest.approx(1, abs=1e-3)
+
+
 def test_a_copy_takes_the_settings_not_the_entries_and_a_season_ranks_players(api):
     club = api.club()
     season = api.post(

@@ -29,6 +29,7 @@ def result(
             (0,),
             pairing.bracket,
             pairing.group,
+            shape=pairing.shape,
         )
     return Result(
         number,

@@ -1,11 +1,13 @@
+import random
 from dataclasses import replace
 
 import pytest
 
 from tournaments.brackets import FORMATS, DrawInput, Entry, Result, RuleViolation
 from tournaments.brackets.melee import sit_outs
-from tournaments.brackets.melee_standings import melee_standings, place_points
+from tournaments.brackets.melee_standings import melee_standings
 from tournaments.brackets.planner import Snapshot, StageState, stage_rows
+from tournaments.brackets.shapes import BYE, PLACES, TEAMS
 from tournaments.brackets.standings import DEFAULT_TIEBREAKS
 
 MELEE = FORMATS["melee"]
@@ -52,7 +54,8 @@ def test_the_draw_is_reproducible_from_the_seed():
 def test_standings_draw_puts_the_winners_together():
     first = MELEE.draw(DrawInput(config(draw="standings"), seeded(8), [], 1, seed=1))
     results = [
-        Result(1, p.slot, p.entries, p.entries[0], (100, 62, 100, 62)) for p in first.pairings
+        Result(1, p.slot, p.entries, p.entries[0], (100, 62, 100, 62), shape=p.shape)
+        for p in first.pairings
     ]
     winners = {x for p in first.pairings for x in p.teams[0]}
     second = MELEE.draw(DrawInput(config(draw="standings"), seeded(8), results, 2, seed=1))
@@ -80,7 +83,7 @@ def test_trionfo_seats_five_and_changes_table_mates():
     assert [len(p.entries) for p in drawn.pairings] == [5, 5, 1]
     assert drawn.pairings[0].teams is None
     results = [
-        Result(1, p.slot, p.entries, None, (5, 4, 3, 2, 1)[: len(p.entries)])
+        Result(1, p.slot, p.entries, None, (5, 4, 3, 2, 1)[: len(p.entries)], shape=p.shape)
         for p in drawn.pairings
     ]
     second = MELEE.draw(DrawInput(config(seats=5), seeded(11), results, 2, seed=2))
@@ -94,10 +97,10 @@ def test_trionfo_seats_five_and_changes_table_mates():
 # Round 1: teams (1, 3) beat (2, 4) 100 to 62; 5 sits out (70).
 # Round 2: teams (1, 2) beat (5, 4) 112 to 50; 3 sits out (70).
 MELEE_RESULTS = [
-    Result(1, 1, (1, 2, 3, 4), 3, (100, 62, 100, 62)),
-    Result(1, 2, (5,), 5, (70,)),
-    Result(2, 1, (5, 1, 4, 2), 2, (50, 112, 50, 112)),
-    Result(2, 2, (3,), 3, (70,)),
+    Result(1, 1, (1, 2, 3, 4), 3, (100, 62, 100, 62), shape=TEAMS),
+    Result(1, 2, (5,), 5, (70,), shape=BYE),
+    Result(2, 1, (5, 1, 4, 2), 2, (50, 112, 50, 112), shape=TEAMS),
+    Result(2, 2, (3,), 3, (70,), shape=BYE),
 ]
 
 
@@ -140,6 +143,9 @@ def test_head_to_head_counts_opponents_only():
 
 
 def test_trionfo_places_share_the_average():
+    def place_points(points):
+        return list(PLACES.match_points((1, 2, 3, 4, 5), None, points))
+
     assert place_points([30, 20, 20, 10, 5]) == [4, 2.5, 2.5, 1, 0]
     assert place_points([7, 7, 7, 7, 7]) == [2, 2, 2, 2, 2]
     assert place_points([0, 9, 3, 9, 1]) == [0, 3.5, 2, 3.5, 1]
@@ -147,8 +153,8 @@ def test_trionfo_places_share_the_average():
 
 def test_trionfo_standings_by_hand():
     results = [
-        Result(1, 1, (1, 2, 3, 4, 5), None, (30, 20, 20, 10, 5)),
-        Result(1, 2, (6,), 6, (15,)),
+        Result(1, 1, (1, 2, 3, 4, 5), None, (30, 20, 20, 10, 5), shape=PLACES),
+        Result(1, 2, (6,), 6, (15,), shape=BYE),
     ]
     rows = melee_standings([Entry(n) for n in range(1, 7)], results, DEFAULT_TIEBREAKS)
     got = {
@@ -176,7 +182,7 @@ def test_trionfo_standings_by_hand():
 
 
 def test_points_in_teams_order_are_credited_to_both_partners():
-    by_team = [replace(r, points=r.points[:2]) if len(r.entries) == 4 else r for r in MELEE_RESULTS]
+    by_team = [replace(r, points=r.points[:2]) if r.shape.partnered else r for r in MELEE_RESULTS]
     field = [Entry(n) for n in range(1, 6)]
     assert melee_standings(field, by_team, DEFAULT_TIEBREAKS) == melee_standings(
         field, MELEE_RESULTS, DEFAULT_TIEBREAKS
@@ -189,3 +195,47 @@ def test_the_planner_ranks_an_individual_event_per_player():
     snapshot = Snapshot(1, DEFAULT_TIEBREAKS, (stage,), field, {1: MELEE_RESULTS})
     rows = stage_rows(snapshot, stage)
     assert [(row.entry, row.partners) for row in rows] == [(3, 1), (1, 2), (2, 2), (5, 1), (4, 2)]
+
+
+def _teams_without_repeats(players, partnered):
+    """Some split of ``players`` into teams of two with no partner of before (or None)."""
+    if not players:
+        return []
+    first, rest = players[0], players[1:]
+    for other in rest:
+        if frozenset((first, other)) in partnered:
+            continue
+        found = _teams_without_repeats([p for p in rest if p != other], partnered)
+        if found is not None:
+            return [(first, other), *found]
+    return None
+
+
+def test_the_standings_draw_keeps_score_groups_apart():
+    """16 players, 3 rounds decided: 2 players on 6 match points, 6 on 4, 6 on 2, 2 on 0.
+    A round-4 draw exists where every table holds players of two neighbouring groups (6
+    and 4, or 2 and 0) and nobody partners a partner of before: the draw keeps the groups
+    so apart (the issue's round 4 seated the 6-point and the 0-point groups together)."""
+    config_ = config(rounds=4, draw="standings")
+    field = seeded(16)
+    rng = random.Random(171)
+    results = []
+    for number in (1, 2, 3):
+        drawn = MELEE.draw(DrawInput(config_, field, results, number, seed=171))
+        for p in drawn.pairings:
+            winner = p.entries[rng.randint(0, 1)]
+            results.append(Result(number, p.slot, p.entries, winner, (100, 62), shape=p.shape))
+    points = {n: 0 for n in range(1, 17)}
+    for result in results:
+        for number, earned in zip(result.entries, result.match_points(), strict=True):
+            points[number] += earned
+    assert sorted(points.values()) == [0, 0, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, 4, 4, 6, 6]
+    partnered = {frozenset(team) for r in results for team in r.shape.teams(r.entries) or ()}
+    top = [n for n in points if points[n] >= 4]
+    bottom = [n for n in points if points[n] <= 2]
+    assert _teams_without_repeats(top, partnered) and _teams_without_repeats(bottom, partnered)
+    fourth = MELEE.draw(DrawInput(config_, field, results, 4, seed=171))
+    for table in fourth.pairings:
+        scores = [points[n] for n in table.entries]
+        assert max(scores) - min(scores) <= 2, (table.entries, scores)
+        assert not {frozenset(team) for team in table.teams} & partnered

@@ -14,7 +14,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tournaments.brackets import FORMATS, DrawInput, Entry, Pairing, Result
-from tournaments.brackets.melee_standings import teams_of
 
 MELEE = FORMATS["melee"]
 FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -22,15 +21,15 @@ FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthChec
 
 def finished(round_number: int, pairing: Pairing, rng: random.Random) -> Result:
     """A random result of a pairing (a sit-out scores 70)."""
-    seated = pairing.entries
-    if len(seated) == 1:
-        return Result(round_number, pairing.slot, seated, seated[0], (70,))
-    if len(seated) == 5:
+    seated, shape = pairing.entries, pairing.shape
+    if shape.bye:
+        return Result(round_number, pairing.slot, seated, seated[0], (70,), shape=shape)
+    if not shape.partnered:  # trionfo: each player's own score
         points = tuple(rng.randint(0, 6) for _ in seated)
-        return Result(round_number, pairing.slot, seated, None, points)
+        return Result(round_number, pairing.slot, seated, None, points, shape=shape)
     a, b = rng.randint(0, 3), rng.randint(0, 3)
     winner = seated[0] if a > b else seated[1] if b > a else None
-    return Result(round_number, pairing.slot, seated, winner, (a, b, a, b))
+    return Result(round_number, pairing.slot, seated, winner, (a, b, a, b), shape=shape)
 
 
 def can_avoid_repeats(players: list[int], partners: set[frozenset[int]]) -> bool:
@@ -83,10 +82,10 @@ def test_every_active_player_is_seated_or_sits_out_once_and_sit_outs_are_spread(
     for active, sat_out, _results, drawn in event(n, seats, draw, 5, seed, changes):
         seated = [p for pairing in drawn.pairings for p in pairing.entries]
         assert sorted(seated) == sorted(active)
-        tables = [p for p in drawn.pairings if len(p.entries) > 1]
+        tables = [p for p in drawn.pairings if not p.bye]
         assert all(len(p.entries) == seats for p in tables)
         assert [p.table for p in tables] == list(range(1, len(tables) + 1))
-        resting = [p.entries[0] for p in drawn.pairings if len(p.entries) == 1]
+        resting = [p.entries[0] for p in drawn.pairings if p.bye]
         assert len(resting) == len(active) % seats
         others = [sat_out[p] for p in active if p not in resting]
         if resting and others:
@@ -104,7 +103,7 @@ def test_every_active_player_is_seated_or_sits_out_once_and_sit_outs_are_spread(
 def test_no_avoidable_repeated_partner(n, draw, seed, changes):
     rounds = min(n - 1, 6)
     for _active, _sat_out, results, drawn in event(n, 4, draw, rounds, seed, changes):
-        partners = {frozenset(t) for r in results for t in teams_of(r.entries) or ()}
+        partners = {frozenset(t) for r in results for t in r.shape.teams(r.entries) or ()}
         teams = [frozenset(t) for p in drawn.pairings if p.teams for t in p.teams]
         repeats = [t for t in teams if t in partners]
         if repeats:
@@ -118,7 +117,7 @@ def test_eight_players_have_new_partners_for_four_rounds(draw, seed):
     """After up to 3 rounds the pairs not yet partnered make a graph of degree 4 or more on
     8 players (Dirac: a Hamiltonian cycle, so new teams exist): none may repeat."""
     for _active, _sat_out, results, drawn in event(8, 4, draw, 4, seed, False):
-        partners = {frozenset(t) for r in results for t in teams_of(r.entries) or ()}
+        partners = {frozenset(t) for r in results for t in r.shape.teams(r.entries) or ()}
         teams = [frozenset(t) for p in drawn.pairings for t in p.teams or ()]
         assert not partners.intersection(teams)
 
@@ -134,7 +133,7 @@ def test_no_avoidable_repeated_partner_over_players_minus_one_rounds(n, draw, se
     """The whole (players − 1) rounds, sit-outs, drop-outs and late entries included: a
     round repeats a partner only when no teams of new partners exist for its players."""
     for _active, _sat_out, results, drawn in event(n, 4, draw, n - 1, seed, changes):
-        partners = {frozenset(t) for r in results for t in teams_of(r.entries) or ()}
+        partners = {frozenset(t) for r in results for t in r.shape.teams(r.entries) or ()}
         teams = [frozenset(t) for p in drawn.pairings if p.teams for t in p.teams]
         if partners.intersection(teams):
             playing = [x for p in drawn.pairings if p.teams for x in p.entries]
@@ -202,7 +201,7 @@ def test_trionfo_never_seats_the_same_five_again(n, draw, seed, changes):
     """Tables of five with two tables or more: nobody sits with the same four others as at
     an earlier table (another table of the round can always take one of them)."""
     for _active, _sat_out, results, drawn in event(n, 5, draw, 4, seed, changes):
-        earlier = {frozenset(r.entries) for r in results if len(r.entries) == 5}
-        tables = [frozenset(p.entries) for p in drawn.pairings if len(p.entries) == 5]
+        earlier = {frozenset(r.entries) for r in results if not r.bye}
+        tables = [frozenset(p.entries) for p in drawn.pairings if not p.bye]
         if len(tables) >= 2:
             assert not earlier.intersection(tables)

@@ -1,32 +1,42 @@
-"""The planner decides from a snapshot alone: the next round, the move to the second stage
-(who goes on, in what order) and the end with its champion; and never draws a round that
-is not wanted now."""
+"""The planner decides from a snapshot alone, in one answer: the next round, the move to the
+second stage (who goes on, in what order), the end with its champion, the standings after
+it; and never draws a round that is not wanted now where its format knows its rounds."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tournaments.brackets import Entry, Result
 from tournaments.brackets.planner import (
-    Finish,
+    Decision,
     NextRound,
     Snapshot,
     StageState,
-    champion,
     plan,
+    ranking,
     stage_rows,
 )
 from tournaments.brackets.standings import DEFAULT_TIEBREAKS
 
 
-def _snapshot(stages: list[StageState], count: int, results: dict[int, Any]) -> Snapshot:
+def _snapshot(
+    stages: list[StageState], count: int, results: dict[int, Any], wanted: bool = True
+) -> Snapshot:
     return Snapshot(
         stage=max((s.number for s in stages if s.rounds), default=1),
         tiebreaks=DEFAULT_TIEBREAKS,
         stages=tuple(stages),
         entries=tuple(Entry(number=n, seed=n) for n in range(1, count + 1)),
         results=results,
+        wanted=wanted,
+        round=sum(s.rounds for s in stages),
     )
+
+
+def _drawn(decision: Decision) -> NextRound:
+    assert decision.round is not None and not decision.held and not decision.finished
+    return decision.round
 
 
 def _won_by_first(decision: NextRound, stage: int) -> list[Result]:
@@ -38,6 +48,7 @@ def _won_by_first(decision: NextRound, stage: int) -> list[Result]:
             winner=p.entries[0],
             points=(10, 0)[: len(p.entries)],
             stage=stage,
+            shape=p.shape,
         )
         for p in decision.draw.pairings
     ]
@@ -48,30 +59,73 @@ SWISS = {"rounds": 2, "pairing": "standings"}
 
 def test_the_first_round_then_the_next_then_the_end():
     stage = StageState(number=1, format="swiss", settings=SWISS, seed=7)
-    first = plan(_snapshot([stage], 4, {}), draw=True)
-    assert isinstance(first, NextRound) and (first.stage, first.index) == (1, 1)
+    first = _drawn(plan(_snapshot([stage], 4, {})))
+    assert (first.stage, first.index, first.number) == (1, 1, 1)
     played = _won_by_first(first, 1)
     stage = StageState(number=1, format="swiss", settings=SWISS, seed=7, rounds=1)
-    second = plan(_snapshot([stage], 4, {1: played}), draw=True)
-    assert isinstance(second, NextRound) and second.index == 2 and second.change is None
+    decision = plan(_snapshot([stage], 4, {1: played}))
+    second = _drawn(decision)
+    assert second.index == 2 and second.number == 2 and second.change is None
+    assert decision.change is None and decision.byes == ()
     played += _won_by_first(second, 1)
     stage = StageState(number=1, format="swiss", settings=SWISS, seed=7, rounds=2)
     end = _snapshot([stage], 4, {1: played})
-    assert plan(end, draw=True) == Finish() == plan(end, draw=False)
+    finished = plan(end)
+    assert finished == plan(_snapshot([stage], 4, {1: played}, wanted=False))
+    assert finished.finished and finished.round is None and not finished.held
     rows = stage_rows(end, stage)
-    assert champion(end, rows) == rows[0].entry and rows[0].wins == 2
+    assert finished.champion == rows[0].entry and rows[0].wins == 2
+    assert list(finished.standings.rows) == rows and finished.standings.tail == ()
 
 
 def test_a_round_not_wanted_now_is_not_drawn(monkeypatch):
-    """auto_advance off: a Swiss with rounds left is not drawn (nor paired) by the advance."""
+    """auto_advance off: a Swiss with rounds left is not drawn (nor paired) by the advance,
+    and the answer says a round is due."""
     from tournaments.brackets import planner
 
     def refuse(*args: Any) -> None:
         raise AssertionError("drawn")
 
-    monkeypatch.setattr(planner, "_draw", refuse)
+    monkeypatch.setattr(planner, "stage_draw", refuse)
     stage = StageState(number=1, format="swiss", settings=SWISS, seed=7, rounds=1)
-    assert plan(_snapshot([stage], 4, {}), draw=False) is None
+    decision = plan(_snapshot([stage], 4, {}, wanted=False))
+    assert decision.held and decision.round is None and not decision.finished
+    assert [row.entry for row in decision.standings.rows] == [1, 2, 3, 4]
+
+
+def test_a_knockout_tells_its_end_only_by_drawing_and_answers_the_round_it_drew():
+    """A knockout has no fixed number of rounds: not wanted, its due round is drawn to know
+    the stage goes on, and comes with the answer (the director's draw is the same)."""
+    ko = StageState(
+        number=1,
+        format="single_elimination",
+        settings={"third_place": False, "consolation": False},
+        seed=5,
+    )
+    decision = plan(_snapshot([ko], 4, {}, wanted=False))
+    assert decision.held and decision.round is not None and decision.byes == ()
+    assert decision.round == _drawn(plan(_snapshot([ko], 4, {})))
+
+
+def test_the_byes_of_the_round_drawn_count_in_its_standings():
+    stage = StageState(number=1, format="swiss", settings=SWISS, seed=7)
+    snapshot = Snapshot(
+        stage=1,
+        tiebreaks=DEFAULT_TIEBREAKS,
+        stages=(stage,),
+        entries=tuple(Entry(number=n, seed=n) for n in range(1, 6)),
+        results={},
+        wanted=True,
+        bye_points=13,
+    )
+    decision = plan(snapshot)
+    drawn = _drawn(decision)
+    (bye,) = [p for p in drawn.draw.pairings if p.bye]
+    assert [(r.entries, r.winner, r.points, r.round) for r in decision.byes] == [
+        (bye.entries, bye.entries[0], (13,), 1)
+    ]
+    top = decision.standings.rows[0]
+    assert (top.entry, top.wins, top.points_for) == (bye.entries[0], 1, 13)
 
 
 def test_the_stage_change_sends_the_top_entries_on_in_order():
@@ -86,15 +140,51 @@ def test_the_stage_change_sends_the_top_entries_on_in_order():
     results: list[Result] = []
     snapshot = _snapshot([rr, ko], 3, {})
     for index in range(1, 4):
-        decision = plan(snapshot, draw=True)
-        assert isinstance(decision, NextRound) and decision.stage == 1
+        decision = _drawn(plan(snapshot))
+        assert decision.stage == 1
         results += _won_by_first(decision, 1)
         rr = StageState(**{**rr.__dict__, "rounds": index})
         snapshot = _snapshot([rr, ko], 3, {1: list(results)})
-    final = plan(snapshot, draw=True)
-    assert isinstance(final, NextRound) and final.stage == 2 and final.index == 1
+    held = plan(Snapshot(**{**snapshot.__dict__, "wanted": False}))
+    assert held.held and held.change is None and held.stage == 1  # nothing changes yet
+    decision = plan(snapshot)
+    final = _drawn(decision)
+    assert final.stage == 2 and final.index == 1 and decision.stage == 2
     change = final.change
-    assert change is not None and len(change.entries) == 2
+    assert change is not None and change == decision.change and len(change.entries) == 2
     assert [e.seed for e in change.entries] == [1, 2]
     assert [row.entry for row in change.first_order][:2] == [e.number for e in change.entries]
     assert len(change.first_order) == 3
+    # The standings: the two that went on, then the one that did not.
+    (out,) = [row for row in change.first_order if row.entry not in going(change)]
+    assert [row.entry for row in decision.standings.rows] == [e.number for e in change.entries]
+    assert decision.standings.tail == (out.entry,)
+
+
+def going(change: Any) -> set[int]:
+    return {e.number for e in change.entries}
+
+
+def test_the_ranking_of_a_second_stage_keeps_the_first_stage_as_it_ended():
+    first = StageState(number=1, format="swiss", settings=SWISS, seed=7, rounds=2)
+    first = StageState(**{**first.__dict__, "final": (4, 3, 1, 2)})  # as kept at the change
+    ko = StageState(
+        number=2,
+        format="single_elimination",
+        settings={"third_place": False, "consolation": False},
+        seed=5,
+        advance=2,
+        entries=(Entry(4, seed=1), Entry(3, seed=2)),
+        rounds=1,
+    )
+    snapshot = Snapshot(
+        stage=2,
+        tiebreaks=DEFAULT_TIEBREAKS,
+        stages=(first, ko),
+        entries=tuple(Entry(n, seed=n) for n in range(1, 5)),
+        results={},
+    )
+    ranked = ranking(snapshot)
+    assert [row.entry for row in ranked.rows] == [4, 3] and ranked.tail == (1, 2)
+    assert ranked.champion is None
+    assert ranking(replace(snapshot, finished=True)).champion == 4

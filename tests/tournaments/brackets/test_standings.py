@@ -1,6 +1,7 @@
 import pytest
 
 from tournaments.brackets import Entry, Result
+from tournaments.brackets.shapes import BYE
 from tournaments.brackets.standings import (
     DEFAULT_TIEBREAKS,
     KEY_WORDS,
@@ -36,7 +37,7 @@ def test_everyone_is_listed_from_the_start_with_zeros():
 
 
 def test_a_bye_is_a_win_with_the_bye_points():
-    rows = standings(entries(1), [Result(1, 3, (1,), 1, (50,))], DEFAULT_TIEBREAKS)
+    rows = standings(entries(1), [Result(1, 3, (1,), 1, (50,), shape=BYE)], DEFAULT_TIEBREAKS)
     row = rows[0]
     assert (
         row.played,

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from tournaments.brackets import FORMATS, DrawInput, Entry, Pairing, Result, RuleViolation
 from tournaments.brackets.matching import Quality, Weights
+from tournaments.brackets.shapes import BYE
 from tournaments.brackets.standings import DEFAULT_TIEBREAKS
 from tournaments.brackets.swiss import EVERY_PAIR_UP_TO, Swiss, pair_round
 
@@ -85,10 +86,10 @@ def test_the_bye_skips_an_entry_whose_bye_would_force_a_rematch():
     past = [
         Result(1, 1, (1, 2), 1, (1, 0)),
         Result(1, 2, (3, 4), 3, (1, 0)),
-        Result(1, 3, (5,), 5, (0,)),
+        Result(1, 3, (5,), 5, (0,), shape=BYE),
         Result(2, 1, (1, 3), 1, (1, 0)),
         Result(2, 2, (2, 5), 2, (1, 0)),
-        Result(2, 3, (4,), 4, (0,)),
+        Result(2, 3, (4,), 4, (0,), shape=BYE),
     ]
     drawn = SWISS.draw(DrawInput(settings(4), field, past, 3, seed=1))
     assert len([p for p in drawn.pairings if p.bye]) == 1
@@ -150,8 +151,8 @@ def test_rounds_run_from_1_to_entries_minus_1():
         SWISS.check(settings(1), 1, "stages.0")
 
 
-def test_a_pairing_is_a_bye_only_with_one_entry():
-    assert Pairing(1, (4,)).bye and not Pairing(1, (4, 5), 1).bye
+def test_a_pairing_is_a_bye_when_its_shape_is():
+    assert Pairing(1, (4,), shape=BYE).bye and not Pairing(1, (4, 5), 1).bye
 
 
 def test_a_big_field_is_paired_inside_score_groups_with_no_rematch():

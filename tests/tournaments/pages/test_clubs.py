@@ -7,9 +7,11 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import translation
+from django.utils.translation import gettext
 
 from scorekeeper import rules, words
 from tournaments import services
+from tournaments.brackets import get_format
 from tournaments.models import Player, Round, Season, Tournament
 from tournaments.pages import clubs as pages_clubs
 from tournaments.services import clubs
@@ -159,7 +161,7 @@ def test_a_clubs_first_tournament_is_created_from_its_desk(transactional_db):
     assert f'href="/d/{tournament.pk}/"' in desk
     with translation.override("fr"):
         game = words.game_name(rules.VARIANTS["tarneeb"])
-        swiss = str(pages_clubs.FORMAT_LABELS["swiss"])
+        swiss = gettext(get_format("swiss").label)  # the format's own word
     assert (
         f"{game} · {swiss} · Primavera" in desk and "swiss" not in desk.split("club-tournaments")[1]
     )

@@ -9,10 +9,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from celery import current_app
+from django.conf import settings
 
 from tests.tournaments.conftest import tarneeb
-from tournaments import services
+from tournaments import services, tasks
 from tournaments.models import Tournament
+from tournaments.services import enqueue
 
 CLOSED = "redis://127.0.0.1:1/0"  # nothing listens on port 1: refused at once
 
@@ -61,3 +63,23 @@ def test_the_last_result_with_the_broker_down_answers_at_once(director, caplog):
     doc = director.tournament(t["id"])
     assert doc["round"] == 2 and director.round(t, 1)["status"] == "complete"
     assert sum(row["wins"] for row in doc["standings"]) == 3
+
+
+def test_a_task_not_sent_is_logged_by_its_name_without_its_arguments(caplog):
+    """Issue 28: a task's arguments are the tournament's and the club's director keys; the
+    log of a send that failed names the task and nothing secret."""
+    key = "Xk3vQ9dLw2RtY7pZmN4bHc8s"  # a director's key, as the arguments carry it
+    with broker_down():
+        assert enqueue.send(enqueue.STANDINGS_REFRESH, key) is False
+        assert enqueue.send(enqueue.RATING_UPDATE, key, None) is False
+    assert "task tournaments.standings_refresh not sent" in caplog.text
+    assert "task tournaments.rating_update not sent" in caplog.text
+    assert key not in caplog.text and key[:6] not in caplog.text
+
+
+def test_the_tasks_are_registered_under_the_names_they_are_sent_by():
+    assert tasks.round_advance.name == enqueue.ROUND_ADVANCE
+    assert tasks.standings_refresh.name == enqueue.STANDINGS_REFRESH
+    assert tasks.rating_update.name == enqueue.RATING_UPDATE
+    assert tasks.clock_tick.name == enqueue.CLOCK_TICK
+    assert {e["task"] for e in settings.CELERY_BEAT_SCHEDULE.values()} >= {enqueue.CLOCK_TICK}

@@ -1,0 +1,248 @@
+"""The store steps the writes share: a drawn round (its row, its tables' matches, its
+pairings, their win chances and table keys), the pairings of a round drawn again in part,
+the matches a change cancels, the planner's decision, and what follows a result.
+
+A round is drawn once (unique ``(tournament, number)``: a second draw of it is a
+``MatchConflict``) and completed once (a conditional ``UPDATE … WHERE status =
+'playing'``). The caller holds the tournament's lock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scorekeeper import bulk
+from scorekeeper import services as match_services
+from scorekeeper.models import Match
+from scorekeeper.rules import MatchConflict, MatchLimits
+from scorekeeper.rules.errors import _
+from scorekeeper.services import MatchSpec
+
+from .. import convert
+from ..brackets import Pairing as Seat
+from ..brackets import get_format
+from ..brackets.planner import Decision, NextRound
+from ..models import CancelledMatch, Entry, Pairing, Round, Stage, TableKey, Tournament
+from ..selectors.snapshot import Loaded
+from . import enqueue, ratings
+from .guards import OPEN, stage_games
+from .locks import touch, tournament_locked
+from .standings import standings_keep, standings_request
+
+Status = Tournament.Status
+
+
+def decision_store(tournament: Tournament, loaded: Loaded, decision: Decision) -> Round | None:
+    """Store what the planner decided from ``loaded``: the stage change, the round drawn
+    (not when held), the standings and the end, with one ``touch``; a round of byes only
+    is queued for its advance at once. The round drawn, if any."""
+    if decision.change is not None:
+        first, second = loaded.stages[0], loaded.stages[1]
+        first.standings = [convert.row_data(row) for row in decision.change.first_order]
+        first.save(update_fields=["standings"])
+        second.entries = [[e.number, e.seed] for e in decision.change.entries]
+        second.save(update_fields=["entries"])
+        tournament.stage = decision.stage
+    drawn = decision.round if not decision.held else None
+    round_ = None
+    if drawn is not None:
+        round_ = round_store(tournament, loaded.stage(drawn.stage), drawn, loaded.entries)
+        tournament.stage, tournament.round = drawn.stage, round_.number
+    standings_keep(tournament, decision.standings, loaded)
+    if decision.finished:
+        tournament.status, tournament.champion = Status.FINISHED, decision.champion
+    touch(tournament, "status", "stage", "round", "champion", "standings")
+    if round_ is not None and drawn is not None and all(p.bye for p in drawn.draw.pairings):
+        enqueue.round_advance(round_id=round_.pk)  # a round of byes only
+    return round_
+
+
+def round_store(
+    tournament: Tournament, stage: Stage, drawn: NextRound, entries: Sequence[Entry]
+) -> Round:
+    """The round drawn, stored with its clock, its matches and its pairings."""
+    starts = timezone.now() + timedelta(minutes=tournament.break_minutes)
+    minutes = tournament.round_minutes
+    round_ = Round(
+        tournament=tournament,
+        stage=stage,
+        number=drawn.number,
+        index=drawn.index,
+        name=convert.round_name_data(drawn.draw.name),
+        seed=drawn.seed,
+        starts_at=starts,
+        ends_at=starts + timedelta(minutes=minutes) if minutes else None,
+    )
+    try:
+        with transaction.atomic():
+            round_.save(force_insert=True)
+    except IntegrityError as error:
+        raise MatchConflict(
+            _("Round {number} has already been drawn."), number=drawn.number
+        ) from error
+    pairings_store(tournament, stage, round_, drawn.draw.pairings, entries)
+    return round_
+
+
+def pairings_store(
+    tournament: Tournament,
+    stage: Stage,
+    round_: Round,
+    seats: Sequence[Seat],
+    entries: Sequence[Entry],
+    *,
+    rows: Sequence[Pairing] = (),
+) -> None:
+    """The one store step of drawn pairings: their matches created (the players seated),
+    their rows (a bye finished at once) with the win chances the club's ratings give, and
+    their tables' keys. ``rows``: the round's rows of the same slots, re-seated in place
+    (a swap); else the rows are new."""
+    matches = create_matches(tournament, stage, round_, seats, entries)
+    fresh = [
+        convert.pairing_row(
+            seat,
+            tournament_id=tournament.pk,
+            round_id=round_.pk,
+            match=matches.get(seat.slot),
+            bye_points=tournament.bye_points,
+        )
+        for seat in seats
+    ]
+    ratings.win_chance_fill(tournament=tournament, pairings=fresh, entries=entries)
+    if rows:
+        _reseat(rows, {row.slot: row for row in fresh})
+    else:
+        bulk.insert_many(fresh)
+    tables = sorted({seat.table for seat in seats if seat.table is not None})
+    TableKey.objects.bulk_create(
+        [TableKey(tournament=tournament, table=table) for table in tables], ignore_conflicts=True
+    )
+
+
+RESEATED = ("entries", "match_id", "match_view", "winner", "win_chance")
+
+
+def _reseat(rows: Sequence[Pairing], fresh: dict[int, Pairing]) -> None:
+    for row in rows:
+        new = fresh[row.slot]
+        for name in RESEATED:
+            setattr(row, name, getattr(new, name))
+        row.save(update_fields=[name.removesuffix("_id") for name in RESEATED])
+
+
+def create_matches(
+    tournament: Tournament,
+    stage: Stage,
+    round_: Round,
+    seats: Sequence[Seat],
+    entries: Sequence[Entry],
+) -> dict[int, Match]:
+    """The matches of the seated pairings (byes have none), by slot."""
+    limits = MatchLimits(
+        hands_per_match=tournament.hands_per_match,
+        at_time=tournament.at_time,
+        draws=get_format(stage.format).draws_allowed,
+    )
+    players = {entry.number: entry.players for entry in entries}
+    seated = [p for p in seats if not p.bye]
+    specs = [
+        MatchSpec(
+            variant=tournament.variant,
+            players=_seats(players, p.entries),
+            options=tournament.options,
+            games_to_win=stage_games(tournament, stage),
+            first_dealer=0,
+            limits=limits,
+            tournament=tournament.view_id,
+            round=round_.number,
+            table=p.table,
+        )
+        for p in seated
+    ]
+    matches = match_services.matches_create(specs=specs)
+    return {p.slot: match for p, match in zip(seated, matches, strict=True)}
+
+
+def _seats(players: dict[int, list[str]], pair: Sequence[int]) -> list[str]:
+    """The entries' players around the table, one of each entry in turn: of two teams, the
+    first's at seats 0 and 2 and the second's at 1 and 3 (belote_2p: one each, at 0 and 1);
+    an individual event's single players (four or five) stay in their seat order."""
+    size = len(players[pair[0]])
+    if any(len(players[number]) != size for number in pair):
+        raise ValueError(f"entries {list(pair)} have different numbers of players: one table")
+    return [players[pair[seat % len(pair)]][seat // len(pair)] for seat in range(size * len(pair))]
+
+
+def cancel(tournament: Tournament, round_number: int, rows: Sequence[Pairing]) -> None:
+    """The rows' matches cancelled (their rows already gone or re-seated): closed so that
+    they take no more hands, and remembered so that their pages point to the new table."""
+    seated = [row for row in rows if row.match_id is not None]
+    CancelledMatch.objects.bulk_create(
+        [
+            CancelledMatch(
+                match_id=row.match_id,
+                tournament=tournament,
+                round_number=round_number,
+                entries=list(row.entries),
+            )
+            for row in seated
+        ],
+        ignore_conflicts=True,
+    )
+    open_ids = Match.objects.filter(
+        pk__in=[row.match_id for row in seated], status=Match.Status.IN_PROGRESS
+    ).values_list("pk", flat=True)
+    for match_id in open_ids:
+        match_services.match_close(match_id=match_id)
+
+
+@transaction.atomic
+def round_complete(*, round_id: Any) -> bool:
+    """Mark the round complete if every pairing has a result: the conditional UPDATE
+    touches one row the first time only. True when this call completed it."""
+    touched = (
+        Round.objects.filter(pk=round_id, status=Round.Status.PLAYING)
+        .exclude(pairings__status__in=OPEN)
+        .update(status=Round.Status.COMPLETE)
+    )
+    if touched:
+        tournament_id = Round.objects.values_list("tournament_id", flat=True).get(pk=round_id)
+        touch(tournament_locked(tournament_id))
+    return touched == 1
+
+
+def problem_clear(tournament: Tournament) -> list[str]:
+    """The director changed something: the automatic advance may try again. The fields to
+    save with the caller's ``touch``."""
+    if not tournament.problem and tournament.problem_since is None:
+        return []
+    tournament.problem, tournament.problem_since = "", None
+    return ["problem", "problem_since"]
+
+
+def result_recorded(tournament: Tournament, round_: Round) -> None:
+    """After a result changed: a playing round whose every pairing is finished is queued for
+    its advance (which stores the standings); a complete round with a pairing reopened
+    plays again; otherwise one refresh of the standings is asked for."""
+    # Three index lookups on (round, status): never a scan of the round's finished pairings.
+    open_pairings = Pairing.objects.filter(round_id=round_.pk, status__in=OPEN).exists()
+    fields = problem_clear(tournament)
+    advancing = (
+        round_.status == Round.Status.PLAYING
+        and not open_pairings
+        and tournament.status == Status.RUNNING
+        and tournament.round == round_.number
+    )
+    if round_.status == Round.Status.PLAYING and not open_pairings:
+        enqueue.round_advance(round_id=round_.pk)
+    elif round_.status == Round.Status.COMPLETE and open_pairings:
+        Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
+    if not advancing:
+        fields += standings_request(tournament)
+    touch(tournament, *fields)
+    ratings.result_changed(tournament=tournament, round_=round_)
