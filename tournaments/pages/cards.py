@@ -12,7 +12,6 @@ import segno
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.dateparse import parse_datetime
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -20,11 +19,11 @@ from django.views.decorators.http import require_GET
 
 from scorekeeper import throttling
 
-from .. import selectors
 from ..models import TableKey
 from ..selectors import cards as card_selectors
+from ..selectors.tournaments import table_view
 from ..services import desk as desk_services
-from .views import _director
+from .shared import director_view
 
 PER_PAGE = (1, 2, 4)  # cards on one A4 sheet; one by default (decided)
 
@@ -48,10 +47,11 @@ def _per_page(request: HttpRequest) -> int:
 
 @require_GET
 def cards(request: HttpRequest, token: str) -> HttpResponse:
-    tournament = _director(token)
+    view = director_view(token)
+    tournament = view.tournament
     desk_services.table_keys_ensure(tournament_id=tournament.pk)  # idempotent: safe on GET
     tables = []
-    in_play = card_selectors.round_in_play(tournament)
+    in_play = card_selectors.round_in_play(view)
     by_table = in_play["by_table"] if in_play else {}
     for table, key, code in card_selectors.table_cards(tournament):
         url = request.build_absolute_uri(reverse("table-card", args=[key]))
@@ -126,25 +126,22 @@ def table(request: HttpRequest, key: str) -> HttpResponse:
     if card_selectors.is_code(key):
         return _code_typed(request, key, missing=404)
     try:
-        data = selectors.table_data(key)
+        seen = table_view(key)
     except TableKey.DoesNotExist as error:
         raise Http404 from error
-    if data["match"] and data.get("status") == "in_progress":
-        return HttpResponseRedirect(reverse("match", args=[data["match"]]))
-    current = data["round"]
-    playing = data.get("round_status") == "playing" or (
-        data["tournament_status"] == "running" and data.get("round_status") is None
-    )
+    if seen.at_play:
+        return HttpResponseRedirect(reverse("match", args=[seen.match_key]))
+    data = seen.data
     context = {
         "data": data,
-        "next_round": (current or 0) + 1,
-        "finished": data["tournament_status"] == "finished",
-        "registration": data["tournament_status"] == "registration",
-        "playing": playing,
+        "next_round": (data["round"] or 0) + 1,
+        "finished": seen.finished,
+        "registration": seen.registration,
+        "playing": seen.playing,
         # the round in play has no match at this table (fewer pairings, a knockout's later
         # rounds): no next round to announce, the page opens the table's next match itself
-        "idle": data["tournament_status"] == "running" and data["match"] is None,
-        "ends_at": parse_datetime(data["ends_at"]) if data.get("ends_at") else None,
+        "idle": seen.idle,
+        "ends_at": seen.ends_at,
     }
     response = render(request, "tournaments/desk/table.html", context)
     response["Cache-Control"] = "no-store"

@@ -22,12 +22,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scorekeeper import rules, throttling, words
 from scorekeeper.rules import RuleViolation
 from scorekeeper.translate import translated
-from tournaments import selectors, validation
+from tournaments import validation
 from tournaments.brackets import get_format, vocabulary
 from tournaments.brackets.seasons import SCORINGS
 from tournaments.models import Club, Player, Season, Tournament
 from tournaments.selectors import clubs as club_selectors
+from tournaments.selectors.view import tournament_view
 from tournaments.services import clubs as club_services
+
+from . import creation
 
 NOT_FOUND = (Club.DoesNotExist, Player.DoesNotExist, Season.DoesNotExist, ValueError)
 
@@ -102,31 +105,20 @@ class NewTournamentForm(forms.Form):
         self.fields["season"].initial = last.number if last else ""
 
 
-def club_player_names(tournament: Tournament | None) -> list[str]:
-    """The names of the club's players, for the tournament desk's entries to offer as the
-    director types (no query for a tournament without a club)."""
-    if tournament is None or tournament.club_id is None:
-        return []
-    return list(
-        Player.objects.filter(club_id=tournament.club_id)
-        .order_by("name")
-        .values_list("name", flat=True)
-    )
-
-
-def _club(token: str, *, director: bool) -> tuple[Club, bool]:
+def _club(token: str, *, director: bool) -> Club:
+    """The club a link opens; ``director``: only by the director's key (a 404 otherwise)."""
     try:
         club, is_director = club_selectors.club_by_token(token)
     except NOT_FOUND as error:
         raise Http404 from error
     if director and not is_director:
         raise Http404
-    return club, is_director
+    return club
 
 
 def club_public(request: HttpRequest, view_id: str) -> HttpResponse:
     """The season's table, the players and their ratings, the last and next evenings."""
-    club, _director = _club(view_id, director=False)
+    club = _club(view_id, director=False)
     season = club.seasons.order_by("-number").first()
     last = (
         Tournament.objects.filter(club=club)
@@ -145,7 +137,7 @@ def club_public(request: HttpRequest, view_id: str) -> HttpResponse:
             "season_rows": club_selectors.season_rows(season) if season else [],
             "players": players,
             "last": last,
-            "last_rows": selectors.standings_data(last, list(last.entries.all())) if last else [],
+            "last_rows": tournament_view(last, director=False).standings if last else [],
         },
     )
 
@@ -177,7 +169,7 @@ def rating_chart(
 
 def club_player(request: HttpRequest, view_id: str, number: int) -> HttpResponse:
     """A player's evenings, partners, head-to-head and rating chart."""
-    club, _director = _club(view_id, director=False)
+    club = _club(view_id, director=False)
     try:
         player = club_selectors.player_data(club, number)
     except Player.DoesNotExist as error:
@@ -284,7 +276,7 @@ def _desk(
 
 
 def club_desk(request: HttpRequest, token: str) -> HttpResponse:
-    club, _director = _club(token, director=True)
+    club = _club(token, director=True)
     return _desk(request, club, {})
 
 
@@ -313,7 +305,7 @@ ACTIONS: dict[str, Callable[[Club, dict[str, Any]], Any]] = {
 def club_desk_action(request: HttpRequest, token: str, action: str) -> HttpResponse:
     """One of the desk's forms: its service called; back to the desk, or the refusal
     shown by the form."""
-    club, _director = _club(token, director=True)
+    club = _club(token, director=True)
     if action not in FORMS:
         raise Http404
     form = FORMS[action](request.POST, request.FILES, auto_id=f"{action}-%s")
@@ -338,7 +330,7 @@ def club_desk_action(request: HttpRequest, token: str, action: str) -> HttpRespo
 @require_POST
 def club_next_evening(request: HttpRequest, token: str) -> HttpResponse:
     """The next evening in one tap: the last one's settings, season and players' teams."""
-    club, _director = _club(token, director=True)
+    club = _club(token, director=True)
     last = Tournament.objects.filter(club=club).order_by("-created_at").first()
     if last is None:
         raise Http404
@@ -364,7 +356,7 @@ def club_next_evening(request: HttpRequest, token: str) -> HttpResponse:
 def club_tournament_choose(request: HttpRequest, token: str) -> HttpResponse:
     """A new tournament of the club, step 1 (the desk's form): its game and season; then
     the site's creation page for that game, the club's."""
-    club, _director = _club(token, director=True)
+    club = _club(token, director=True)
     form = NewTournamentForm(request.GET, club=club, auto_id="new-%s")
     if not form.is_valid():
         return _desk(request, club, {"new": form}, status=400)
@@ -377,9 +369,7 @@ def club_tournament_choose(request: HttpRequest, token: str) -> HttpResponse:
 def club_tournament_new(request: HttpRequest, token: str, slug: str) -> HttpResponse:
     """The site's creation page (every setting, the entries), creating the tournament as
     the club's, in the season chosen on the desk (``?season=``)."""
-    from tournaments.pages import views  # the creation page's module imports this one
-
-    club, _director = _club(token, director=True)
+    club = _club(token, director=True)
     season = None
     chosen = request.GET.get("season", "")
     if chosen:
@@ -393,4 +383,4 @@ def club_tournament_new(request: HttpRequest, token: str, slug: str) -> HttpResp
             club_id=club.pk, fields=fields, season=season.number if season else None
         )
 
-    return views.new(request, slug, create=create, extra={"club": club, "season": season})
+    return creation.new(request, slug, create=create, extra={"club": club, "season": season})

@@ -11,15 +11,14 @@ from typing import Any
 
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from .. import services
-from ..brackets.shapes import Shape, get_shape
+from ..brackets.shapes import Shape
 from ..models import Pairing, Tournament
+from ..selectors import desk as desk_selectors
 from . import desk_forms
-from . import forms as page_forms
-from .views import _act, _desk_context, _director
+from .shared import act, director_view, invalid
 
 
 def _posted(
@@ -30,14 +29,9 @@ def _posted(
     action: Callable[[Tournament, Any], Any],
 ) -> HttpResponse:
     if not form.is_valid():
-        tournament = _director(token)
-        field, message = page_forms.first_error(form)
-        context = _desk_context(request, tournament)
         # The form comes back as it was posted (the winner and points kept).
-        context["error"] = {"form": name, "field": field, "message": message, "page": False}
-        context["posted"] = request.POST
-        return render(request, "tournaments/desk/desk.html", context, status=400)
-    return _act(request, token, lambda t: action(t, form), name)
+        return invalid(request, token, form, name, posted=request.POST)
+    return act(request, token, lambda t: action(t, form), name)
 
 
 @require_POST
@@ -89,13 +83,12 @@ def hold(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _entries(token: str, number: int, slot: int) -> tuple[list[int], Shape]:
-    """The pairing's entries and its table's shape."""
-    tournament = _director(token)
-    found = Pairing.objects.filter(tournament=tournament, round__number=number, slot=slot)
-    row = found.values_list("entries", "shape").first()
-    if row is None:
+    """The entries of the pairing a director's result is for and its table's shape (the
+    form checks the winner against them)."""
+    pairing = desk_selectors.pairing_at(director_view(token).tournament, number, slot)
+    if pairing is None:
         raise Http404
-    return list(row[0]), get_shape(row[1])
+    return list(pairing.entries), pairing.table_shape
 
 
 @require_POST
@@ -147,7 +140,9 @@ def confirm(request: HttpRequest, token: str, number: int, slot: int) -> HttpRes
     """The director's word on a result awaiting the other side's confirmation."""
 
     def act(t: Tournament, form: Any) -> Any:
-        row = Pairing.objects.get(tournament=t, round__number=number, slot=slot)
+        row = desk_selectors.pairing_at(t, number, slot)
+        if row is None:
+            raise Pairing.DoesNotExist
         return services.match_confirm(
             match_id=row.match_id,
             agree=form.cleaned_data["agree"],

@@ -3,26 +3,26 @@
 
 from django.urls import path
 
-from . import cards, clubs, desk_changes, desk_entries, views
+from . import cards, clubs, creation, desk, desk_changes, desk_entries
 
 urlpatterns = [
-    path("tournaments/new/", views.choose, name="tournament-choose"),
-    path("tournaments/new/<slug:slug>/", views.new, name="tournament-new"),
-    path("d/<str:token>/", views.desk, name="desk"),
-    path("d/<str:token>/rounds/", views.desk_rounds, name="desk-rounds"),
-    path("d/<str:token>/start/", views.start, name="desk-start"),
-    path("d/<str:token>/next/", views.next_round, name="desk-next"),
+    path("tournaments/new/", creation.choose, name="tournament-choose"),
+    path("tournaments/new/<slug:slug>/", creation.new, name="tournament-new"),
+    path("d/<str:token>/", desk.desk, name="desk"),
+    path("d/<str:token>/rounds/", desk.desk_rounds, name="desk-rounds"),
+    path("d/<str:token>/start/", desk.start, name="desk-start"),
+    path("d/<str:token>/next/", desk.next_round, name="desk-next"),
     path("d/<str:token>/entries/", desk_entries.entries_add, name="desk-entries"),
-    path("d/<str:token>/entries/<int:number>/", views.entry, name="desk-entry"),
+    path("d/<str:token>/entries/<int:number>/", desk.entry, name="desk-entry"),
     path(
         "d/<str:token>/entries/<int:number>/check-in/",
         desk_entries.check_in,
         name="desk-check-in",
     ),
-    path("d/<str:token>/rounds/<int:number>/clock/", views.clock, name="desk-clock"),
+    path("d/<str:token>/rounds/<int:number>/clock/", desk.clock, name="desk-clock"),
     path(
         "d/<str:token>/rounds/<int:number>/pairings/<int:slot>/result/",
-        desk_changes.result,  # no winner chosen in advance (views.result chose the first)
+        desk_changes.result,
         name="desk-result",
     ),
     path("d/<str:token>/unstart/", desk_changes.unstart, name="desk-unstart"),

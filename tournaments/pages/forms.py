@@ -23,7 +23,9 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper import rules
 from scorekeeper.pages import fields, matchsetup
+from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.limits import AT_TIME as AT_TIME  # the rules' choices, for the views
+from scorekeeper.translate import translated
 
 from .. import validation
 from ..brackets.vocabulary import GAMES_TO_WIN
@@ -116,6 +118,18 @@ def labelled(name: str, message: str) -> str:
     """An error with the words of its field in front (``Swiss rounds: …``)."""
     label = LABELS.get(name)
     return _("{label}: {message}").format(label=label, message=message) if label else message
+
+
+def pasted_message(violation: RuleViolation, pasted: Pasted) -> str:
+    """The service's refusal in the page's language; one that names an entry of the pasted
+    list says its line (``Line 3: …``)."""
+    message = translated(violation)
+    listed = validation.item_of(violation.field)
+    if listed is not None and listed[0] == "entries":
+        index = listed[1]
+        if index < len(pasted.lines):
+            return _("Line {line}: {message}").format(line=pasted.lines[index], message=message)
+    return message
 
 
 def presets(variant: rules.Variant) -> tuple[tuple[str, Any], ...]:
@@ -245,30 +259,6 @@ class OutcomeField(forms.Field):
         if number is None:
             raise ValidationError(_("Choose one of the buttons."), code="invalid")
         return number
-
-
-class ResultForm(forms.Form):
-    """The director's result: a winner (``outcome``, or ``winner`` as the API names it) or a
-    draw, each side's points and a reason."""
-
-    outcome = OutcomeField(required=False)
-    winner = fields.WholeNumberField()
-    points_0 = fields.WholeNumberField(empty=0)
-    points_1 = fields.WholeNumberField(empty=0)
-    reason = fields.TextField(limit=MAX_REASON)
-
-    def result(self) -> dict[str, Any]:
-        """``pairing_result_set``'s keywords (winner, draw, points, reason)."""
-        data = self.cleaned_data
-        outcome = data["outcome"]
-        draw = outcome == "draw"
-        winner = None if draw else data["winner"] if outcome is None else outcome
-        return {
-            "winner": winner,
-            "draw": True if draw else None,
-            "points": [data["points_0"], data["points_1"]],
-            "reason": data["reason"],
-        }
 
 
 class ClockForm(forms.Form):

@@ -23,9 +23,11 @@ from django.views.decorators.http import require_GET
 
 from scorekeeper import security
 from tournaments.models import Tournament
+from tournaments.selectors import panel as panel_selectors
 from tournaments.selectors import public as public_selectors
+from tournaments.selectors.confirmation import confirmation
 
-from . import public_parts, table_confirm
+from . import public_parts
 
 # The tournament's version per link, kept by each worker for a moment: a room of phones
 # polling the same link then costs no query at all, and a change shows within that moment.
@@ -153,11 +155,11 @@ def entry_page(request: HttpRequest, view_id: str, number: int) -> HttpResponse:
 
 def panel_context(match: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     """The match page's tournament panel (registered in the AppConfig)."""
-    panel = public_selectors.match_panel(match)
+    panel = panel_selectors.match_panel(match)
     if panel is None:
         return None
     if not panel.get("cancelled"):
-        panel["confirm"] = table_confirm.confirmation(panel["match_view"], match.get("id"))
+        panel["confirm"] = confirmation(panel["match_view"], match.get("id"))
         panel["writable"] = bool(match.get("id"))
     return "tournaments/public/match_panel.html", {"panel": panel}
 
@@ -165,9 +167,9 @@ def panel_context(match: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
 @require_GET
 def match_panel(request: HttpRequest, view_id: str, match_view: str) -> HttpResponse:
     """The panel alone, refreshed by the match page while it is visible."""
-    panel = public_selectors.match_panel_by_view(view_id, match_view)
+    panel = panel_selectors.match_panel_by_view(view_id, match_view)
     if panel is None:
         raise Http404
     if not panel.get("cancelled"):
-        panel["confirm"] = table_confirm.confirmation(match_view, None)
+        panel["confirm"] = confirmation(match_view, None)
     return render(request, "tournaments/public/match_panel_body.html", {"panel": panel})

@@ -101,7 +101,8 @@ def part(view_id: str, version: int, name: str, page: int = 1) -> Part:
         same = f"tpublic:{view_id}:{language}:{name}:{digest}"
         found = cache.get(same)
         if found is None:
-            html = render_to_string(TEMPLATES[name], _context(view_id, name, inputs)).encode()
+            context = _context(view_id, name, inputs)
+            html = render_to_string(TEMPLATES[name], context).encode()
             found = (f'"{name}-{digest[:16]}"', gzip.compress(html, compresslevel=6))
             cache.set(same, found, TIMEOUT)
         cache.set(key, found, TIMEOUT)
@@ -181,7 +182,8 @@ def page_of(value: str | None) -> int:
 
 def _inputs(state: dict[str, Any], name: str, page: int) -> dict[str, Any]:
     """What the part shows, and nothing else: the same inputs make the same part."""
-    status = {k: state[k] for k in ("version", "status", "champion_name", "current", "individual")}
+    shown = ("version", "registration", "champion_name", "current", "individual")
+    status = {k: state[k] for k in shown}
     if name == "live":
         return {
             "t": {**status, "columns": state["columns"]},

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..models import TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, TableKey, Tournament
 from .lineups import add_lineups
-from .rounds import rounds_data
+from .view import TournamentView, tournament_view
 
 
 def table_cards(tournament: Tournament) -> list[tuple[int, str, str]]:
@@ -47,27 +47,26 @@ def code_target(typed: str) -> CodeTarget | None:
     code = normal_code(typed)
     found = (
         TableKey.objects.filter(code=code)
-        .values_list("key", "tournament__view_id", "tournament__status")
+        .select_related("tournament")
+        .only("key", "tournament__view_id", "tournament__status")
         .first()
     )
     if found is None:
         return None
-    key, view_id, status = found
-    return CodeTarget(key, view_id, status == Tournament.Status.FINISHED)
+    event = tournament_view(found.tournament, director=False)
+    return CodeTarget(found.key, found.tournament.view_id, event.finished)
 
 
-def round_in_play(tournament: Tournament) -> dict[str, Any] | None:
+def round_in_play(view: TournamentView) -> dict[str, Any] | None:
     """The round in play as the cards show it (``None`` before the first draw): its name,
     each table's ``lineup`` by table number (an individual event's teams or five players)
-    and who sits out. Three queries (the round, its pairings, the entries' names)."""
-    if not tournament.round:
+    and who sits out. Three queries (the round, its pairings, the entries' names) and the
+    stages."""
+    current = view.current
+    if current is None:
         return None
-    found = rounds_data(tournament, director=False, number=tournament.round)
-    if not found:
-        return None
-    round_ = found[0]
-    names = dict(tournament.entries.values_list("number", "name"))
-    add_lineups(round_, names)
+    round_ = current.data(director=False)
+    add_lineups(round_, view.names)
     round_["by_table"] = {
         pairing["table"]: pairing["lineup"]
         for pairing in round_["pairings"]

@@ -4,8 +4,14 @@ number of queries each."""
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
-from ..models import ResultChange, TableKey, Tournament
+from django.db.models import Count
+
+from scorekeeper.models import Match
+
+from ..models import Pairing, ResultChange, Tournament
+from .rounds import RoundView
 
 
 def changed_results(tournament: Tournament) -> dict[tuple[int, int], list[dict[str, Any]]]:
@@ -61,13 +67,19 @@ def history(tournament: Tournament) -> list[dict[str, Any]]:
     ]
 
 
-def table_keys(tournament: Tournament) -> list[tuple[int, str]]:
-    return list(
-        TableKey.objects.filter(tournament=tournament).order_by("table").values_list("table", "key")
-    )
+def pairing_at(tournament: Tournament, number: int, slot: int) -> Pairing | None:
+    """The pairing at ``slot`` of round ``number``, or None: one query."""
+    found = Pairing.objects.filter(tournament=tournament, round__number=number, slot=slot)
+    return found.first()
 
 
-def checked_in(tournament: Tournament) -> set[int]:
-    """The numbers of the entries checked in at the desk (not part of the API's entries: the
-    contract fixes their fields, and only the desk and the start read the tick)."""
-    return set(tournament.entries.filter(checked_in=True).values_list("number", flat=True))
+def matches_in_play(round_: RoundView) -> dict[UUID, tuple[int, list[int] | None]]:
+    """Each match of the round by its key: the hands played and the running score of the
+    game in play (``None`` before its first hand). One query."""
+    ids = [pairing.match_id for pairing in round_.pairings if pairing.match_id]
+    matches = Match.objects.filter(id__in=ids).annotate(hand_count=Count("hands"))
+    found = {}
+    for match in matches.only("id", "state"):
+        games = (match.state or {}).get("games") or []
+        found[match.id] = (match.hand_count, games[-1].get("scores") if games else None)
+    return found

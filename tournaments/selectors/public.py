@@ -1,6 +1,6 @@
-"""Reads for the public pages (the ``view_id`` link, the projector, a player's history and
-the match page's tournament panel). Each runs a fixed number of SQL queries, whatever the
-number of entries or rounds: it builds on ``selectors.tournament_data``.
+"""Reads for the public pages (the ``view_id`` link, the projector and a player's history;
+the match page's tournament panel is ``panel``'s). Each runs a fixed number of SQL queries,
+whatever the number of entries or rounds: it builds on one ``TournamentView``.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from django.utils import timezone
 
 from scorekeeper.selectors import VIEW_ID
 
-from ..brackets import eliminating, get_format
+from ..brackets import eliminating
 from ..brackets.shapes import TWO
-from ..brackets.vocabulary import PairingStatus
-from ..models import CancelledMatch, Pairing, Round, Stage, Tournament
-from . import lineups, round_name, stage_rows, standings_data, tournament_data
-
-FINISHED = PairingStatus.FINISHED
+from ..models import Entry, Pairing, Tournament
+from . import lineups
+from .rounds import RoundView, finished, pairing_data
+from .standings import stage_rows, standings_data
+from .view import TournamentView, tournament_view
 
 
 def public_version(view_id: str) -> int | None:
@@ -29,132 +29,133 @@ def public_version(view_id: str) -> int | None:
     return Tournament.objects.filter(view_id=view_id).values_list("version", flat=True).first()
 
 
-def public_state(view_id: str) -> dict[str, Any]:
-    """Everything the public page shows. ``Tournament.DoesNotExist`` for an unknown link."""
+def public_view(view_id: str) -> TournamentView:
+    """The public view of the tournament a ``view_id`` opens. ``Tournament.DoesNotExist``
+    for an unknown link."""
     if not VIEW_ID.fullmatch(view_id):
         raise Tournament.DoesNotExist
-    tournament = Tournament.objects.get(view_id=view_id)
-    data = tournament_data(tournament, director=False)
-    names = {entry["number"]: entry["name"] for entry in data["entries"]}
-    current = next((r for r in data["rounds"] if r["number"] == data["round"]), None)
-    data.update(
-        names=names,
-        current=current,
-        now=timezone.now().isoformat(),
-        tables=find_your_table(data["entries"], current),
-        brackets=_brackets(data),
-        champion_name=names.get(data["champion"]) if data["champion"] else None,
-        earlier=_earlier_stages(tournament),
-        # an individual event's rows are players (its only stage is a ``melee``)
-        individual=len(data["stages"]) == 1 and get_format(data["stages"][0]["format"]).individual,
-    )
-    if current is not None:
-        best_of = _best_of(data, current["stage"])
-        current["rows"] = [_pairing_row(p, names, best_of) for p in current["pairings"]]
-        lineups.add_lineups(current, names)
-        if current["sit_out_names"] is not None:  # a sit-out is said under the tables
-            current["rows"] = [row for row in current["rows"] if not row["bye"]]
-    return data
+    return tournament_view(Tournament.objects.get(view_id=view_id), director=False)
 
 
-def _earlier_stages(tournament: Tournament) -> list[dict[str, Any]]:
-    """The final standings of each stage before the one in play (the qualifiers stay
-    visible in the knockout), latest first: one query when there is none."""
-    stages = list(
-        Stage.objects.filter(tournament=tournament, number__lt=tournament.stage or 0).order_by(
-            "-number"
-        )
-    )
-    if not stages:
-        return []
-    entries = list(tournament.entries.all())
-    kept, found = tournament.standings, []
-    for stage in stages:
-        tournament.standings = stage_rows(tournament, stage)
-        found.append({"number": stage.number, "rows": standings_data(tournament, entries)})
-    tournament.standings = kept
-    return found
-
-
-def find_your_table(
-    entries: list[dict[str, Any]], current: dict[str, Any] | None
-) -> list[dict[str, Any]]:
-    """Every team's and player's name with its table in the round in play, by name."""
-    table_of: dict[int, Any] = {}
-    for pairing in (current or {}).get("pairings", []):
-        for number in pairing["entries"]:
-            table_of[number] = "bye" if pairing["bye"] else pairing["table"]
-    rows = []
-    for entry in entries:
-        table = table_of.get(entry["number"])
-        rows.append({"name": entry["name"], "team": None, "table": table, "entry": entry["number"]})
-        for player in entry["players"]:
-            if player != entry["name"]:
-                rows.append(
-                    {
-                        "name": player,
-                        "team": entry["name"],
-                        "table": table,
-                        "entry": entry["number"],
-                    }
-                )
-    return sorted(rows, key=lambda row: (row["name"].casefold(), row["team"] or ""))
-
-
-def _best_of(data: dict[str, Any], stage: int) -> bool:
-    """Whether a match of this stage is more than one game (the stage's own
-    ``games_to_win``, else the tournament's): its games are shown, not its summed points."""
-    stages = data["stages"]
-    own = stages[stage - 1].get("games_to_win") if 0 < stage <= len(stages) else None
-    return int(own or data["games_to_win"] or 1) > 1
-
-
-def _pairing_row(
-    pairing: dict[str, Any], names: dict[int, str], best_of: bool = False
-) -> dict[str, Any]:
-    sides = []
-    games = pairing.get("games") if best_of else None
-    # the sides of the table's shape: a four-player table's two teams (``points`` are the
-    # teams'); a pairing of two entries or five: each entry
-    members = lineups.shape_of(pairing).side_entries(pairing["entries"])
-    given = pairing["points"] or []
-    for index, team in enumerate(members):
-        sides.append(
-            {
-                "number": team[0],
-                "name": " & ".join(names.get(number, "") for number in team),
-                "points": given[index] if index < len(given) else None,
-                "games": games[index] if games and index < len(games) else None,
-                "won": pairing["winner"] in team,
-            }
-        )
+def public_state(view_id: str) -> dict[str, Any]:
+    """Everything the public page's parts show (plain values: a part's ETag is a digest of
+    what it shows). ``Tournament.DoesNotExist`` for an unknown link."""
+    view = public_view(view_id)
+    tournament = view.tournament
     return {
-        **pairing,
-        "sides": sides,
-        "best_of": bool(games),
-        "lineup": lineups.lineup(pairing, names),
+        "name": tournament.name,
+        "version": tournament.version,
+        "registration": view.registration,
+        "tiebreaks": tournament.tiebreaks,
+        "standings": view.standings,
+        "current": _current(view),
+        "now": timezone.now().isoformat(),
+        "tables": find_your_table(view),
+        "brackets": _brackets(view),
+        "champion_name": view.champion_name,
+        "earlier": _earlier_stages(view),
+        # an individual event's rows are players (its only stage is a ``melee``)
+        "individual": view.individual,
     }
 
 
-def _brackets(data: dict[str, Any]) -> list[dict[str, Any]]:
+def _current(view: TournamentView) -> dict[str, Any] | None:
+    """The round in play as the page shows it: its pairings' ``rows`` (named sides, the
+    lineup of an individual event's table) and who sits out."""
+    round_ = view.current
+    if round_ is None:
+        return None
+    names = view.names
+    current = round_.data(director=False)
+    best_of = view.best_of(round_.stage.number)
+    current["rows"] = [_pairing_row(p, names, best_of) for p in round_.pairings]
+    lineups.add_lineups(current, names)
+    if current["sit_out_names"] is not None:  # a sit-out is said under the tables
+        current["rows"] = [row for row in current["rows"] if not row["bye"]]
+    return current
+
+
+def _earlier_stages(view: TournamentView) -> list[dict[str, Any]]:
+    """The final standings of each stage before the one in play (the qualifiers stay
+    visible in the knockout), latest first."""
+    tournament = view.tournament
+    return [
+        {
+            "number": stage.number,
+            "rows": standings_data(tournament, view.entries, rows=stage_rows(tournament, stage)),
+        }
+        for stage in reversed(view.stages)
+        if stage.number < (tournament.stage or 0)
+    ]
+
+
+def find_your_table(view: TournamentView) -> list[dict[str, Any]]:
+    """Every team's and player's name with its table in the round in play, by name."""
+    table_of: dict[int, Any] = {}
+    current = view.current
+    for pairing in current.pairings if current else ():
+        for number in pairing.entries:
+            table_of[number] = "bye" if pairing.bye else pairing.table
+    rows = []
+    for entry in view.entries:
+        table = table_of.get(entry.number)
+        rows.append({"name": entry.name, "team": None, "table": table, "entry": entry.number})
+        rows.extend(
+            {"name": player, "team": entry.name, "table": table, "entry": entry.number}
+            for player in entry.players
+            if player != entry.name
+        )
+    return sorted(rows, key=lambda row: (row["name"].casefold(), row["team"] or ""))
+
+
+def _pairing_row(pairing: Pairing, names: dict[int, str], best_of: bool = False) -> dict[str, Any]:
+    """A pairing as the public pages show it: its document, with its named ``sides`` (a
+    four-player table's two teams, else each entry), games when ``best_of``, its lineup."""
+    data = pairing_data(pairing, director=False)
+    games = data["games"] if best_of else None
+    # the sides of the table's shape: a four-player table's two teams (``points`` are the
+    # teams'); a pairing of two entries or five: each entry
+    members = pairing.table_shape.side_entries(pairing.entries)
+    given = pairing.points or []
+    sides = [
+        {
+            "number": team[0],
+            "name": " & ".join(names.get(number, "") for number in team),
+            "points": given[index] if index < len(given) else None,
+            "games": games[index] if games and index < len(games) else None,
+            "won": pairing.winner in team,
+        }
+        for index, team in enumerate(members)
+    ]
+    return {
+        **data,
+        "finished": finished(pairing),
+        "sides": sides,
+        "best_of": bool(games),
+        "lineup": lineups.lineup(data, names),
+    }
+
+
+BRACKET_ORDER = ["main", "winners", "losers", "final", "third_place", "consolation"]
+
+
+def _brackets(view: TournamentView) -> list[dict[str, Any]]:
     """For each elimination stage, its brackets: columns of rounds of named sides."""
-    names = {entry["number"]: entry["name"] for entry in data["entries"]}
-    stages = {number: stage for number, stage in enumerate(data["stages"], start=1)}
     found: dict[tuple[int, str], list[dict[str, Any]]] = {}
-    for round_ in data["rounds"]:
-        if stages.get(round_["stage"], {}).get("format") not in eliminating():
+    for round_ in view.rounds:
+        if round_.stage.format not in eliminating():
             continue
-        best_of = _best_of(data, round_["stage"])
+        best_of = view.best_of(round_.stage.number)
         by_bracket: dict[str, list[dict[str, Any]]] = {}
-        for pairing in round_["pairings"]:
-            by_bracket.setdefault(pairing["bracket"] or "main", []).append(
-                _pairing_row(pairing, names, best_of)
+        for pairing in round_.pairings:
+            by_bracket.setdefault(pairing.bracket or "main", []).append(
+                _pairing_row(pairing, view.names, best_of)
             )
         for bracket, pairings in by_bracket.items():
-            found.setdefault((round_["stage"], bracket), []).append(
-                {"name": round_["name"], "number": round_["number"], "pairings": pairings}
+            found.setdefault((round_.stage.number, bracket), []).append(
+                {"name": round_.name, "number": round_.number, "pairings": pairings}
             )
-    order = ["main", "winners", "losers", "final", "third_place", "consolation"]
+    order = BRACKET_ORDER
     keys = sorted(found, key=lambda k: (k[0], order.index(k[1]) if k[1] in order else 99))
     return [
         {"stage": stage, "bracket": bracket, "columns": found[(stage, bracket)]}
@@ -167,68 +168,87 @@ def entry_history(view_id: str, number: int) -> dict[str, Any]:
     event each round names the player's partner and both opponents (a table of four) or
     the four table-mates and the player's place (trionfo), and a round sat out says so.
     ``Tournament.DoesNotExist`` for an unknown link or entry."""
-    data = public_state(view_id)
-    entry = next((e for e in data["entries"] if e["number"] == number), None)
+    view = public_view(view_id)
+    entry = next((e for e in view.entries if e.number == number), None)
     if entry is None:
         raise Tournament.DoesNotExist
-    names = data["names"]
+    history = _History(view_id, view.names, entry)
+    rows = [row for round_ in view.rounds for row in history.rows(round_)]
+    standing = next((s for s in view.standings if s["entry"] == number), None)
+    return {
+        "tournament": view.tournament,
+        "entry": entry,
+        "rows": rows,
+        "standing": standing,
+        # an individual event's seats at a table (4: partner and opponents; 5: table-mates)
+        "seats": view.seats,
+    }
 
-    def people(numbers: list[int]) -> list[dict[str, Any]]:
+
+class _History:
+    """An entry's rounds, one row each (two for a round it sat out and played: never)."""
+
+    def __init__(self, view_id: str, names: dict[int, str], entry: Entry) -> None:
+        self.view_id, self.names, self.number = view_id, names, entry.number
+
+    def people(self, numbers: list[int]) -> list[dict[str, Any]]:
         return [
             {
                 "number": n,
-                "name": names.get(n, "?"),
-                "url": reverse("tournament-entry", args=[view_id, n]),
+                "name": self.names.get(n, "?"),
+                "url": reverse("tournament-entry", args=[self.view_id, n]),
             }
             for n in numbers
         ]
 
-    rows = []
-    for round_ in data["rounds"]:
-        sits_out = number in (round_.get("sit_out") or ())
-        if sits_out and not any(number in p["entries"] for p in round_["pairings"]):
-            rows.append({"round": round_["name"], "number": round_["number"], "sit_out": True})
-        for pairing in round_["pairings"]:
-            if number not in pairing["entries"]:
+    def rows(self, round_: RoundView) -> list[dict[str, Any]]:
+        number = self.number
+        sat_out = {"round": round_.name, "number": round_.number, "sit_out": True}
+        sits_out = number in (round_.sit_out or ())
+        found: list[dict[str, Any]] = []
+        if sits_out and not any(number in p.entries for p in round_.pairings):
+            found.append(sat_out)
+        for pairing in round_.pairings:
+            if number not in pairing.entries:
                 continue
-            if sits_out and pairing["bye"]:  # an individual event's sit-out is kept as a bye
-                rows.append({"round": round_["name"], "number": round_["number"], "sit_out": True})
+            if sits_out and pairing.bye:  # an individual event's sit-out is kept as a bye
+                found.append(dict(sat_out))
                 continue
-            shape = lineups.shape_of(pairing)
-            mine = shape.side_named(pairing["entries"], number)  # the player's side
-            other = list(shape.opponents(pairing["entries"], number))
-            points = list(shape.side_values(pairing["points"])) if pairing["points"] else []
-            row: dict[str, Any] = {
-                "round": round_["name"],
-                "number": round_["number"],
-                "table": pairing["table"],
-                "bye": pairing["bye"],
-                "status": pairing["status"],
-                "partner": None,
-                "opponents": None,
-                "mates": None,
-                "place": None,
+            found.append(self.row(round_, pairing))
+        return found
+
+    def row(self, round_: RoundView, pairing: Pairing) -> dict[str, Any]:
+        number, shape, seats = self.number, pairing.table_shape, pairing.entries
+        mine = shape.side_named(seats, number)  # the player's side
+        other = list(shape.opponents(seats, number))
+        points = list(shape.side_values(pairing.points)) if pairing.points else []
+        row: dict[str, Any] = {
+            "round": round_.name,
+            "number": round_.number,
+            "table": pairing.table,
+            "bye": pairing.bye,
+            "status": pairing.status,
+            "partner": None,
+            "opponents": None,
+            "mates": None,
+            "place": None,
+        }
+        if shape.partnered:  # a table of four: the player's team is the side
+            row["partner"] = self.people(list(shape.partners(seats, number)))[0]
+            row["opponents"] = self.people(other)
+        elif len(shape.sides) > len(TWO.sides):  # trionfo: four table-mates, a place
+            row["mates"] = self.people(other)
+            row["place"] = _place(points, mine) if finished(pairing) else None
+        row.update(
+            {
+                "opponent": self.names.get(other[0]) if other else None,
+                "opponent_number": other[0] if other else None,
+                "points_for": points[mine] if len(points) > mine else None,
+                "points_against": points[1 - mine] if len(points) == 2 else None,
+                "result": _result(pairing, number),
             }
-            if shape.partnered:  # a table of four: the player's team is the side
-                row["partner"] = people(list(shape.partners(pairing["entries"], number)))[0]
-                row["opponents"] = people(other)
-            elif len(shape.sides) > len(TWO.sides):  # trionfo: four table-mates, a place
-                row["mates"] = people(other)
-                row["place"] = _place(points, mine) if pairing["status"] == FINISHED else None
-            row.update(
-                {
-                    "opponent": names.get(other[0]) if other else None,
-                    "opponent_number": other[0] if other else None,
-                    "points_for": points[mine] if len(points) > mine else None,
-                    "points_against": points[1 - mine] if len(points) == 2 else None,
-                    "result": _result(pairing, number),
-                }
-            )
-            rows.append(row)
-    standing = next((s for s in data["standings"] if s["entry"] == number), None)
-    # an individual event's seats at a table (4: partner and opponents; 5: table-mates)
-    seats = data["stages"][0].get("seats", 4) if data["individual"] else None
-    return {"tournament": data, "entry": entry, "rows": rows, "standing": standing, "seats": seats}
+        )
+        return row
 
 
 def _place(points: list[int], mine: int) -> dict[str, Any] | None:
@@ -244,142 +264,11 @@ def _place(points: list[int], mine: int) -> dict[str, Any] | None:
     }
 
 
-def _result(pairing: dict[str, Any], number: int) -> str | None:
-    if pairing["status"] != FINISHED:
+def _result(pairing: Pairing, number: int) -> str | None:
+    if not finished(pairing):
         return None
-    if pairing["result"] == "draw":
+    if pairing.result == "draw":
         return "draw"
-    shape, seats, winner = lineups.shape_of(pairing), pairing["entries"], pairing["winner"]
+    shape, seats, winner = pairing.table_shape, pairing.entries, pairing.winner
     won = winner in seats and shape.side_named(seats, winner) == shape.side_named(seats, number)
     return "win" if won else "loss"  # a table of four: won with the partner
-
-
-def match_panel(match: dict[str, Any]) -> dict[str, Any] | None:
-    """What the match page shows of its tournament: the tournament, round and table, the
-    clock, time called, and once the match is over where its entries play next.
-    Four queries at most; ``None`` when the match is not a tournament's."""
-    if not match.get("tournament") or not match.get("view_id"):
-        return None
-    pairing = (
-        Pairing.objects.filter(match_view=match["view_id"])
-        .select_related("round", "tournament")
-        .first()
-    )
-    if pairing is None:
-        return _cancelled_panel(match["view_id"])
-    tournament, round_ = pairing.tournament, pairing.round
-    panel: dict[str, Any] = {
-        "tournament": tournament.view_id,
-        "name": tournament.name,
-        "version": tournament.version,
-        "round": round_.number,
-        "round_name": round_name(round_.name),
-        "table": pairing.table,
-        "match_view": match["view_id"],
-        "at_time": tournament.at_time,
-        "ends_at": (pairing.ends_at or round_.ends_at),
-        "now": timezone.now(),
-        "time_called": pairing.time_called or round_.time_called,
-        "finished": pairing.status == Pairing.Status.FINISHED,
-        "tournament_finished": tournament.status == Tournament.Status.FINISHED,
-        "next": [],
-    }
-    names = dict(
-        tournament.entries.filter(number__in=pairing.entries).values_list("number", "name")
-    )
-    panel["teams"] = [names.get(number, "") for number in pairing.entries]
-    # an individual event's table: two teams (partners together) or trionfo's five players
-    panel["lineup"] = lineups.of_entries(pairing.entries, names, pairing.table_shape)
-    panel["why"] = _why(tournament, pairing)
-    # "go to table N" only while that next round is the one in play
-    panel["moved_on"] = panel["finished"] and tournament.round > round_.number + 1
-    if panel["finished"] and not panel["moved_on"]:
-        panel["next"] = _next_tables(tournament, round_, pairing)
-    return panel
-
-
-def _why(tournament: Tournament, pairing: Pairing) -> dict[str, Any]:
-    """Why the match ended, or how long it goes on: the hand limit, time called, a forfeit
-    or another result the director entered (the template puts it in words)."""
-    limit = tournament.hands_per_match
-    played = pairing.match.hands.count() if limit and pairing.match_id else 0
-    if pairing.status != Pairing.Status.FINISHED:
-        return {"kind": "limit_ahead", "played": played, "limit": limit} if limit else {}
-    if pairing.forfeit:
-        return {"kind": "forfeit"}
-    if pairing.source == Pairing.Source.DIRECTOR:
-        return {"kind": "director"}
-    if limit and played >= limit:
-        return {"kind": "limit", "played": played, "limit": limit}
-    if pairing.time_called or pairing.round.time_called:
-        return {"kind": "time", "played": played}
-    return {"kind": "target"}
-
-
-def _cancelled_panel(match_view: str) -> dict[str, Any] | None:
-    """A match cancelled by a redraw or a swap: where its entries play now (nowhere yet after
-    an undone start)."""
-    cancelled = (
-        CancelledMatch.objects.filter(match__view_id=match_view)
-        .select_related("tournament")
-        .first()
-    )
-    if cancelled is None:
-        return None
-    tournament = cancelled.tournament
-    names = dict(
-        tournament.entries.filter(number__in=cancelled.entries).values_list("number", "name")
-    )
-    now = Pairing.objects.filter(tournament=tournament, round__number=cancelled.round_number)
-    placed = {number: other for other in now for number in other.entries}
-    moved = [
-        {
-            "name": names.get(number, ""),
-            "table": placed[number].table if number in placed else None,
-            "bye": number in placed and placed[number].bye,
-        }
-        for number in cancelled.entries
-    ]
-    return {
-        "tournament": tournament.view_id,
-        "name": tournament.name,
-        "version": tournament.version,
-        "match_view": match_view,
-        "cancelled": True,
-        "moved": moved if placed else [],
-        "now": timezone.now(),
-    }
-
-
-def match_panel_by_view(tournament_view: str, match_view: str) -> dict[str, Any] | None:
-    if not (VIEW_ID.fullmatch(tournament_view) and VIEW_ID.fullmatch(match_view)):
-        return None
-    panel = match_panel({"tournament": tournament_view, "view_id": match_view})
-    return panel if panel and panel["tournament"] == tournament_view else None
-
-
-def _next_tables(tournament: Tournament, round_: Round, pairing: Pairing) -> list[dict[str, Any]]:
-    """Where each entry of the pairing sits in the next round, once it is drawn; an entry
-    the next round leaves out (knocked out, not among those who advance, dropped out) is
-    said to have no match then, so no table waits for a round that has come."""
-    later = list(
-        Pairing.objects.filter(
-            tournament=tournament,
-            round__number=round_.number + 1,
-            round__status=Round.Status.PLAYING,
-        )
-    )
-    if not later:
-        return []
-    names = dict(
-        tournament.entries.filter(number__in=pairing.entries).values_list("number", "name")
-    )
-    placed = {number: other for other in later for number in other.entries}
-    rows = []
-    for number in pairing.entries:
-        other = placed.get(number)
-        row = {"name": names.get(number, ""), "table": None, "bye": False, "out": other is None}
-        if other is not None:
-            row.update(table=other.table, bye=other.bye)
-        rows.append(row)
-    return rows

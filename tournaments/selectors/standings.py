@@ -17,16 +17,22 @@ from ..models import Entry, Stage, Tournament
 from .snapshot import snapshot_load
 
 
-def standings_data(tournament: Tournament, entries: Sequence[Entry]) -> list[dict[str, Any]]:
-    """The stored standings with names, activity and ``why`` in the request's language."""
+def standings_data(
+    tournament: Tournament,
+    entries: Sequence[Entry],
+    *,
+    rows: Sequence[dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    """The stored standings (or the ``rows`` given: an earlier stage's) with names,
+    activity and ``why`` in the request's language."""
     names = {entry.number: entry.name for entry in entries}
     active = {entry.number: entry.active for entry in entries}
     # An individual event (format ``melee``): entries of one player at tables of 4 or 5.
     individual = rules.get_variant(tournament.variant).players > 2 and all(
         len(entry.players) == 1 for entry in entries
     )
-    rows = []
-    for row in tournament.standings:
+    found = []
+    for row in tournament.standings if rows is None else rows:
         number = row["entry"]
         data: dict[str, Any] = {
             "rank": row["rank"],
@@ -40,8 +46,8 @@ def standings_data(tournament: Tournament, entries: Sequence[Entry]) -> list[dic
         if individual:
             data["partners"] = row.get("partners", 0)
         data["why"] = why_text(row.get("why"), names)
-        rows.append(data)
-    return rows
+        found.append(data)
+    return found
 
 
 def tiebreak_word(key: str) -> str:

@@ -1,8 +1,12 @@
-"""A tournament as the API shows it (six queries at most, however large), the link that
-opens it, and what a table's card opens."""
+"""The link that opens a tournament, the tournament as the API shows it (its
+``TournamentView``'s document: six queries at most, however large), and what a table's card
+opens (``TableView``: two queries)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from django.utils.translation import gettext
@@ -10,10 +14,11 @@ from django.utils.translation import gettext
 from scorekeeper.selectors import VIEW_ID, key_of
 
 from ..convert import stage_data as stage_data
-from ..models import Entry, Pairing, Stage, TableKey, Tournament
-from .clubs import tournament_club_data
-from .rounds import iso, round_name, rounds_data
-from .standings import standings_data
+from ..models import Pairing, TableKey, Tournament
+from .rounds import in_progress, iso, playing, round_name
+from .view import TournamentView, tournament_view
+from .view import entry_data as entry_data
+from .view import problem_data as problem_data
 
 
 def tournament_by_token(token: str, *, standings: bool = True) -> tuple[Tournament, bool]:
@@ -29,82 +34,126 @@ def tournament_by_token(token: str, *, standings: bool = True) -> tuple[Tourname
     return rows.get(view_id=token), False
 
 
-def entry_data(entry: Entry) -> dict[str, Any]:
-    return {
-        "number": entry.number,
-        "name": entry.name,
-        "players": entry.players,
-        "seed": entry.seed,
-        "active": entry.active,
-    }
+def view_by_token(token: str) -> TournamentView:
+    """The view of the tournament a link opens (director's or public).
+    ``Tournament.DoesNotExist`` for an unknown link."""
+    tournament, director = tournament_by_token(token)
+    return tournament_view(tournament, director=director)
 
 
 def tournament_data(tournament: Tournament, *, director: bool) -> dict[str, Any]:
-    """The whole tournament as the API shows it: six queries at most, however large."""
-    entries = list(Entry.objects.filter(tournament=tournament).order_by("number"))
-    stages = list(Stage.objects.filter(tournament=tournament).order_by("number"))
-    data: dict[str, Any] = {"id": str(tournament.id)} if director else {}
-    data.update(
-        {
-            "view_id": tournament.view_id,
+    """The whole tournament as the API shows it (``TournamentView.data``)."""
+    return tournament_view(tournament, director=director).data
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What a table's card opens: the table's key (its tournament joined) and the pairing
+    played at that table in the round in play (``None`` between rounds, or when the round
+    in play has no match at this table)."""
+
+    key: TableKey
+    pairing: Pairing | None
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.key.tournament
+
+    @cached_property
+    def event(self) -> TournamentView:
+        """The tournament's view: what its status means (``registration``, ``finished``)."""
+        return tournament_view(self.tournament, director=False)
+
+    @property
+    def registration(self) -> bool:
+        return self.event.registration
+
+    @property
+    def finished(self) -> bool:
+        return self.event.finished
+
+    @property
+    def match_key(self) -> str | None:
+        """The match's write key; none once the tournament is finished (closed to the
+        tables) or when no match is played here now."""
+        if self.pairing is None or self.finished:
+            return None
+        return str(self.pairing.match_id)
+
+    @property
+    def at_play(self) -> bool:
+        """Whether the table's match is being played now: the card opens it."""
+        return self.match_key is not None and self.pairing is not None and in_progress(self.pairing)
+
+    @property
+    def idle(self) -> bool:
+        """The event runs, but the round in play has no match at this table (fewer
+        pairings, a knockout's later rounds)."""
+        return self.event.running and self.match_key is None
+
+    @property
+    def playing(self) -> bool:
+        """Whether a round is in play: this table's, or (no match here) the event's."""
+        if self.pairing is None:
+            return self.event.running
+        return playing(self.pairing.round)
+
+    @property
+    def ends_at(self) -> datetime | None:
+        """When the table's match (or its round) is due to end; none between rounds."""
+        if self.pairing is None:
+            return None
+        return self.pairing.ends_at or self.pairing.round.ends_at
+
+    def _next_text(self) -> str:
+        if self.finished:
+            return gettext("The tournament is finished.")
+        if self.registration:
+            return gettext("The tournament has not started yet.")
+        return gettext("No match at this table in this round: wait for the next round.")
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The card's answer as the API shows it."""
+        tournament = self.tournament
+        data: dict[str, Any] = {
+            "tournament": tournament.view_id,
             "name": tournament.name,
-            "variant": tournament.variant,
-            "options": tournament.options,
-            "games_to_win": tournament.games_to_win,
-            "hands_per_match": tournament.hands_per_match,
-            "round_minutes": tournament.round_minutes,
-            "break_minutes": tournament.break_minutes,
-            "stages": [stage_data(stage) for stage in stages],
-            "tiebreaks": tournament.tiebreaks,
-            "bye_points": tournament.bye_points,
-            "auto_advance": tournament.auto_advance,
-            "confirm_results": tournament.confirm_results,
-            "at_time": tournament.at_time,
-            "status": tournament.status,
-            "stage": tournament.stage,
-            "round": tournament.round,
-            "champion": tournament.champion,
-            "version": tournament.version,
-            # Below ``version`` while the standings' refresh is due (a large event's follow
-            # its results by a few seconds): the standings shown are those of that version.
-            "standings_version": min(tournament.standings_version, tournament.version),
-            "entries": [entry_data(entry) for entry in entries],
-            "rounds": rounds_data(tournament, director=director),
-            "standings": standings_data(tournament, entries),
+            "table": self.key.table,
+            "tournament_status": tournament.status,
+            "round": None,
+            "round_status": None,
+            "match": None,
+            "match_view": None,
+            "entries": None,
+            "starts_at": None,
+            "ends_at": None,
         }
-    )
-    data.update(tournament_club_data(tournament))  # clubs.md: "club" and "season"
-    if director:
-        data["problem"] = problem_data(tournament)
-        data["tables"] = [
-            {"table": table, "key": key}
-            for table, key in TableKey.objects.filter(tournament=tournament)
-            .order_by("table")
-            .values_list("table", "key")
-        ]
-    return data
+        pairing = self.pairing
+        if pairing is None:
+            data["round"] = tournament.round
+            data["next"] = self._next_text()
+            return data
+        round_ = pairing.round
+        data.update(
+            {
+                "round": round_.number,
+                "round_status": round_.status,
+                "round_name": round_name(round_.name),
+                "match": self.match_key,
+                "match_view": pairing.match_view,
+                "entries": pairing.entries,
+                "status": pairing.status,
+                "starts_at": iso(round_.starts_at),
+                "ends_at": iso(self.ends_at),
+            }
+        )
+        return data
 
 
-def problem_data(tournament: Tournament) -> dict[str, Any] | None:
-    """Why the tournament cannot go on by itself (the automatic advance failed) and what the
-    director does about it; None when all is well. The director's view only."""
-    if not tournament.problem:
-        return None
-    return {
-        "message": gettext("The next round could not be drawn: {reason}").format(
-            reason=tournament.problem
-        ),
-        "what_to_do": gettext(
-            "Correct or drop out the entry it names, or correct the result, then draw the "
-            "next round yourself. Nothing is retried until you change something."
-        ),
-        "since": iso(tournament.problem_since),
-    }
-
-
-def table_data(key: str) -> dict[str, Any]:
-    """What a table's card opens: the match now played at that table (its key included),
-    or, between rounds, what comes next. ``TableKey.DoesNotExist`` for an unknown key."""
+def table_view(key: str) -> TableView:
+    """What a table's card opens: two queries. ``TableKey.DoesNotExist`` for an unknown
+    key."""
     if not VIEW_ID.fullmatch(key):
         raise TableKey.DoesNotExist
     table_key = TableKey.objects.select_related("tournament").get(key=key)
@@ -115,45 +164,12 @@ def table_data(key: str) -> dict[str, Any]:
         .order_by("-round__number")
         .first()
     )
-    data: dict[str, Any] = {
-        "tournament": tournament.view_id,
-        "name": tournament.name,
-        "table": table_key.table,
-        "tournament_status": tournament.status,
-        "round": None,
-        "round_status": None,
-        "match": None,
-        "match_view": None,
-        "entries": None,
-        "starts_at": None,
-        "ends_at": None,
-    }
-    if pairing is None or pairing.round.number != tournament.round:
-        data["round"] = tournament.round
-        data["next"] = _next_text(tournament)
-        return data
-    round_ = pairing.round
-    finished = tournament.status == Tournament.Status.FINISHED
-    data.update(
-        {
-            "round": round_.number,
-            "round_status": round_.status,
-            "round_name": round_name(round_.name),
-            # A finished tournament is closed to the tables: no write key any more.
-            "match": None if finished else str(pairing.match_id),
-            "match_view": pairing.match_view,
-            "entries": pairing.entries,
-            "status": pairing.status,
-            "starts_at": iso(round_.starts_at),
-            "ends_at": iso(pairing.ends_at or round_.ends_at),
-        }
-    )
-    return data
+    if pairing is not None and pairing.round.number != tournament.round:
+        pairing = None  # the table's last match was in an earlier round
+    return TableView(table_key, pairing)
 
 
-def _next_text(tournament: Tournament) -> str:
-    if tournament.status == Tournament.Status.FINISHED:
-        return gettext("The tournament is finished.")
-    if tournament.status == Tournament.Status.REGISTRATION:
-        return gettext("The tournament has not started yet.")
-    return gettext("No match at this table in this round: wait for the next round.")
+def table_data(key: str) -> dict[str, Any]:
+    """What a table's card opens, as the API shows it (``TableView.data``): the match now
+    played at that table (its key included), or, between rounds, what comes next."""
+    return table_view(key).data

@@ -1,5 +1,6 @@
 // The desk's countdowns: the round's and each extended table's time left, ticking every
-// second between the desk's polls (htmx replaces the rounds every 5 s; the ticks go on).
+// second between the desk's polls (htmx replaces the rounds every 5 s; the ticks go on); and
+// a refusal said at the top of the desk brought into view.
 import { setServerNow, tick } from "./public-clock.js";
 
 const root = document.getElementById("desk-rounds");
@@ -20,3 +21,13 @@ const openTarget = () => {
 };
 openTarget();
 window.addEventListener("hashchange", openTarget);
+
+// A refusal said at the top (its form is not on the page any more: the round was redrawn,
+// the event went back to registration) is what the director must see, not the table the
+// form's address points to: it is brought into view once the page has scrolled there.
+const refusal = document.querySelector('.alert[id^="error-"]');
+if (refusal) {
+  const show = () => refusal.scrollIntoView({ block: "start" });
+  show();
+  window.addEventListener("load", show, { once: true });
+}
