@@ -1,13 +1,20 @@
 """A demo club evening in progress, built through the services as a director would: a Swiss
-of 10 teams, round 1 played, round 2 under way with two tables finished. Loaded once."""
+of 10 teams, round 1 played, round 2 under way with two tables finished. Loaded once.
+
+As a demo match is (``scorekeeper.demo``), the evening is known by its public link, which
+starts with ``demo-``: no tournament created through the site has such a link, so only the
+evening loaded here is linked from the home page (``pages/home.py``), whatever its name."""
 
 from __future__ import annotations
+
+from scorekeeper.models import new_view_id
 
 from . import selectors, services
 from .models import Tournament
 from .services import desk as desk_services
 
 NAME = "Demo club evening"
+PREFIX = "demo-"
 TEAMS = [
     ("Aces", ["Anna", "Bruno"]),
     ("Kings", ["Sara", "Bahram"]),
@@ -23,7 +30,7 @@ TEAMS = [
 
 
 def evening() -> Tournament | None:
-    return Tournament.objects.filter(name=NAME).order_by("created_at").first()
+    return Tournament.objects.filter(view_id__startswith=PREFIX).order_by("created_at").first()
 
 
 def _finish(tournament: Tournament, number: int, tables: int) -> None:
@@ -56,6 +63,8 @@ def load() -> Tournament | None:
             for seed, (name, players) in enumerate(TEAMS, start=1)
         ],
     )
+    # its public link marks it as the demo, before the start gives the matches that link
+    Tournament.objects.filter(pk=tournament.pk).update(view_id=PREFIX + new_view_id()[:32])
     services.tournament_start(tournament_id=tournament.pk)
     tournament.refresh_from_db()
     _finish(tournament, 1, len(TEAMS) // 2)

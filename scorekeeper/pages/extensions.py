@@ -31,3 +31,23 @@ def panels(match: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         if result is not None:
             found.append(result)
     return found
+
+
+# Demos other apps add to the home page (the demo club evening): a callable registered at
+# start-up that answers ``{"title", "name", "text", "links": [{"label", "url"}]}`` in the
+# request's language, or ``None`` when it has no demo loaded (a fresh site shows nothing).
+HomeDemo = Callable[[], "dict[str, Any] | None"]
+
+_home_demos: list[HomeDemo] = []
+
+
+def register_home_demo(demo: HomeDemo) -> HomeDemo:
+    """Add a home page demo once (as ``register_panel``)."""
+    if demo not in _home_demos:
+        _home_demos.append(demo)
+    return demo
+
+
+def home_demos() -> list[dict[str, Any]]:
+    """The demos loaded on this site, in registration order."""
+    return [found for demo in _home_demos if (found := demo()) is not None]

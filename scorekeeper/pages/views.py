@@ -38,7 +38,7 @@ from ..translate import (
     split_number,
     translated,
 )
-from . import demo, fields, handform, live, matchsetup, sheet
+from . import demo, extensions, fields, handform, live, matchsetup, sheet
 
 MAX_HAND = 10**6
 
@@ -84,7 +84,8 @@ def _games() -> list[dict[str, Any]]:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "scorekeeper/home.html", {"games": _games(), "demo": demo.listing()})
+    context = {"games": _games(), "demo": demo.listing(), "more_demos": extensions.home_demos()}
+    return render(request, "scorekeeper/home.html", context)
 
 
 @require_GET

@@ -29,7 +29,7 @@ def test_a_whole_tarneeb_match_in_arabic(arabic, site):
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     expect(page.locator("html")).to_have_attribute("lang", "ar")
     expect(page.locator("h1")).to_have_text("طرنيب")
-    expect(page.locator("#next")).to_contain_text("رامي يوزّع الدور 1.")
+    expect(page.locator("#next")).to_contain_text("رامي يوزّع اليد 1.")
     # Right to left: the first team's total is on the right.
     first, second = page.locator("#totals .total").all()
     assert first.bounding_box()["x"] > second.bounding_box()["x"]

@@ -130,7 +130,7 @@ def test_the_thirds_counter_drops_the_preview(page, site, errors):
 
 ALREADY = {
     "en": "Hand 1 was already stored by another phone: Sara bid 7 hearts, took 8: made",
-    "ar": "سبق أن سُجّل الدور 1 من هاتف آخر:",
+    "ar": "سبق أن سُجّلت اليد 1 من هاتف آخر:",
 }
 
 

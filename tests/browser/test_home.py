@@ -53,3 +53,34 @@ def test_the_home_page_leads_to_the_demo_matches(page, site):
     demo.first.click()
     page.wait_for_url("**/m/*/")
     expect(page.locator("#score-sheet")).to_be_visible()
+
+
+DEMO_EVENING = {
+    "ar": ("بطولة تجريبية", "الصفحة العامة", "مكتب المدير"),
+    "hy": ("Ցուցադրական մրցաշար", "Հանրային էջ", "Մրցավարի վահանակ"),
+}
+
+
+@pytest.mark.parametrize("language", ["ar", "hy"])
+def test_the_home_page_leads_to_the_demo_tournament(browser, site, language):
+    """The demo club evening that `make run` loads is on the home page, in the phone's
+    language, and its links open its public page and its desk (issue 29 item 9)."""
+    title, public, desk = DEMO_EVENING[language]
+    context = browser.new_context(viewport=PHONE, locale=language)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site + "/")
+    expect(page.get_by_role("heading", name=title)).to_have_count(0)  # none loaded yet
+    call_command("load_demo_tournament", base_url=site, stdout=io.StringIO())
+    page.reload()
+    section = page.locator("section", has=page.get_by_role("heading", name=title))
+    expect(section).to_be_visible()
+    section.get_by_role("link", name=public).click()
+    page.wait_for_url("**/p/demo-*/")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl" if language == "ar" else "ltr")
+    page.go_back()
+    section.get_by_role("link", name=desk).click()
+    page.wait_for_url("**/d/*/")
+    context.close()
+    assert errors == []

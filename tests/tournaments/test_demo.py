@@ -9,7 +9,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from tournaments import selectors
+from tournaments import demo, selectors
 
 pytestmark = pytest.mark.django_db
 
@@ -31,3 +31,34 @@ def test_the_demo_evening_is_a_swiss_in_round_two_with_tables_finished(client):
     again = StringIO()
     call_command("load_demo_tournament", base_url="http://testserver", stdout=again)
     assert desk.group(0) in again.getvalue()  # loaded once: the same evening printed
+
+
+def _home(client, language: str) -> str:
+    return client.get("/", headers={"accept-language": language}).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "title"),
+    [("en", "Demo tournament"), ("ar", "بطولة تجريبية"), ("hy", "Ցուցադրական մրցաշար")],
+)
+def test_the_home_page_links_the_demo_evening_once_it_is_loaded(client, language, title):
+    # a fresh site: the home page stands, with no demo evening
+    page = client.get("/", headers={"accept-language": language})
+    assert page.status_code == 200 and title not in page.content.decode()
+    call_command("load_demo_tournament", base_url="http://testserver", stdout=StringIO())
+    tournament = demo.evening()
+    page = _home(client, language)
+    section = page.split('id="demo-1"', 1)[1].split("</section>", 1)[0]
+    assert title in section and demo.NAME in section
+    assert f'href="/p/{tournament.view_id}/"' in section
+    assert f'href="/d/{tournament.pk}/"' in section
+    assert client.get(f"/p/{tournament.view_id}/").status_code == 200
+
+
+def test_a_tournament_named_as_the_demo_is_not_on_the_home_page(director, client):
+    """Only the evening the command loads is the demo: a tournament created through the site
+    under its name is not linked from the home page (nor is its director's key)."""
+    created = director.create(name=demo.NAME)
+    assert demo.evening() is None
+    page = _home(client, "en")
+    assert "Demo tournament" not in page and created["id"] not in page

@@ -64,14 +64,17 @@ def cards(request: HttpRequest, token: str) -> HttpResponse:
                 "lineup": by_table.get(table),
             }
         )
+    per_page = _per_page(request)
     return render(
         request,
         "tournaments/desk/cards.html",
         {
             "tournament": tournament,
             "tables": tables,
+            # one A4 sheet each when printed: a card never moves to another sheet
+            "sheets": [tables[i : i + per_page] for i in range(0, len(tables), per_page)],
             "in_play": in_play,
-            "per_page": _per_page(request),
+            "per_page": per_page,
             "choices": PER_PAGE,
             "enter_url": request.build_absolute_uri(reverse("table-enter")),
         },

@@ -80,6 +80,13 @@ def _why(tournament: Tournament, pairing: Pairing) -> dict[str, Any]:
         return {"kind": "director"}
     if limit and played >= limit:
         return {"kind": "limit", "played": played, "limit": limit}
+    # a trionfo session: closed by the table, or played to its own number of hands
+    # (option ``deals``); no winning score was reached in either
+    if pairing.match_id and pairing.match.closed:
+        return {"kind": "closed"}
+    deals = pairing.match.options.get("deals") if pairing.match_id else None
+    if deals and pairing.match.hands.count() >= deals:
+        return {"kind": "limit", "played": deals, "limit": deals}
     if pairing.time_called or pairing.round.time_called:
         return {"kind": "time", "played": played}
     return {"kind": "target"}

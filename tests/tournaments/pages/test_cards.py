@@ -47,6 +47,18 @@ def test_cards_print_one_per_page_by_default_and_2_or_4_on_request(client):
     assert 'class="card-sheet per-page-1"' in odd
 
 
+@pytest.mark.parametrize(("per_page", "sheets"), [(1, [1, 1, 1, 1]), (2, [2, 2]), (4, [4])])
+def test_the_cards_come_in_sheets_of_1_2_or_4_and_a_print_button(client, per_page, sheets):
+    """Each printed A4 sheet is its own box of cards (the print styles give it one page), so a
+    card never moves onto the next sheet; the print button's script is the site's own file."""
+    tournament = _tournament(client)
+    page = client.get(f"/d/{tournament.pk}/cards/?per_page={per_page}").content.decode()
+    found = [part.count('class="table-card"') for part in page.split('<div class="card-page">')[1:]]
+    assert found == sheets
+    assert "data-print hidden" in page and "/static/js/print.js" in page
+    assert "onclick" not in page
+
+
 def test_each_card_carries_a_short_code_without_look_alike_letters(client):
     tournament = _tournament(client)
     page = client.get(f"/d/{tournament.pk}/cards/").content.decode()

@@ -34,7 +34,7 @@ def test_the_new_club_page_counts_as_a_creation(three_a_minute, language):
     refused = client.post("/clubs/new/", {"name": "Circolo 4", "language": "it"})
     assert refused.status_code == 429
     assert 1 <= int(refused["Retry-After"]) <= 60
-    expected = "Too many new matches" if language == "en" else "Troppe nuove partite"
+    expected = "Too many new matches" if language == "en" else "Troppi nuovi incontri"
     assert expected in refused.content.decode()
     assert Club.objects.count() == 3
 

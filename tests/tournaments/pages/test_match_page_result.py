@@ -15,7 +15,7 @@ def test_a_match_stopped_by_the_director_points_to_the_tournament(director: Dire
     director.result(tournament, 1, pairing["slot"], winner=pairing["entries"][0], points=[152, 101])
     for language, words in (
         ("en", "The match was stopped before its end: its result is on the tournament"),
-        ("it", "La partita è stata interrotta prima della fine"),
+        ("it", "incontro è stato interrotto prima della fine"),
         ("fa", "مسابقه پیش از پایانش متوقف شد"),
     ):
         page = Client().get(f"/m/{pairing['match']}/board/", headers={"accept-language": language})

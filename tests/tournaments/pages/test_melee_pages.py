@@ -105,7 +105,7 @@ def test_the_persian_desk_says_it_right_to_left_with_latin_digits(director):
         assert EASTERN_DIGITS.search(html) is None, name
         words = text(html)
         assert f"{names[a]} & {names[c]} در برابر {names[b]} & {names[d]}" in words, name
-        assert f"استراحت در این دور: {names[round_['sit_out'][0]]}" in words, name
+        assert f"بیرون از بازی در این دور: {names[round_['sit_out'][0]]}" in words, name
     desk = pages(client, t, "fa")["desk"]
     # each score isolated, in the order of the names (the first team's on the right)
     assert '<bdi dir="ltr">0</bdi> – <bdi dir="ltr">162</bdi>' in desk

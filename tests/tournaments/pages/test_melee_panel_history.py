@@ -116,7 +116,7 @@ def test_a_persian_players_history_reads_right_to_left(director: Director) -> No
     words = text(html)
     assert "یار و حریفان" in words
     assert f"با {by[c]} در برابر {by[b]} & {by[d]} برد 162 – 0" in words
-    assert "در این دور استراحت کرد" in text(entry_page(t, round_["sit_out"][0], "fa"))
+    assert "در این دور بیرون نشست" in text(entry_page(t, round_["sit_out"][0], "fa"))
 
 
 def test_a_trionfo_players_history_names_the_table_and_the_place(director: Director) -> None:
