@@ -3,7 +3,8 @@ of 10 teams, round 1 played, round 2 under way with two tables finished. Loaded 
 
 As a demo match is (``scorekeeper.demo``), the evening is known by its public link, which
 starts with ``demo-``: no tournament created through the site has such a link, so only the
-evening loaded here is linked from the home page (``pages/home.py``), whatever its name."""
+evening loaded here is linked from the home page (``pages/home.py``, through
+``selectors.tournaments.demo_evening``), whatever its name."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from scorekeeper.models import new_view_id
 
 from . import selectors, services
 from .models import Tournament
+from .selectors.tournaments import DEMO_PREFIX as PREFIX
+from .selectors.tournaments import demo_evening as evening
 from .services import desk as desk_services
 
 NAME = "Demo club evening"
-PREFIX = "demo-"
 TEAMS = [
     ("Aces", ["Anna", "Bruno"]),
     ("Kings", ["Sara", "Bahram"]),
@@ -27,10 +29,6 @@ TEAMS = [
     ("Diamonds", ["Maryam", "Reza"]),
     ("Jokers", ["Lucie", "Hugo"]),
 ]
-
-
-def evening() -> Tournament | None:
-    return Tournament.objects.filter(view_id__startswith=PREFIX).order_by("created_at").first()
 
 
 def _finish(tournament: Tournament, number: int, tables: int) -> None:

@@ -9,12 +9,12 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from .. import demo
+from ..selectors.tournaments import demo_evening as evening
 
 
 def demo_evening() -> dict[str, Any] | None:
     """The demo evening's public page and desk, in the request's language."""
-    tournament = demo.evening()
+    tournament = evening()
     if tournament is None:
         return None
     return {

@@ -173,3 +173,13 @@ def table_data(key: str) -> dict[str, Any]:
     """What a table's card opens, as the API shows it (``TableView.data``): the match now
     played at that table (its key included), or, between rounds, what comes next."""
     return table_view(key).data
+
+
+# The demo evening (``tournaments/demo.py``) is known by its public link's prefix: no
+# tournament created through the site has such a link (``scorekeeper.demo`` does the same).
+DEMO_PREFIX = "demo-"
+
+
+def demo_evening() -> Tournament | None:
+    """The demo club evening, once loaded (``manage.py load_demo_tournament``); else None."""
+    return Tournament.objects.filter(view_id__startswith=DEMO_PREFIX).order_by("created_at").first()
