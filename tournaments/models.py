@@ -23,7 +23,7 @@ from scorekeeper.models import Match, new_view_id
 
 from .brackets import vocabulary
 from .brackets.shapes import TWO, Shape, get_shape
-from .brackets.vocabulary import PairingStatus, RoundStatus, TournamentStatus
+from .brackets.vocabulary import SHAPE_NAME, PairingStatus, RoundStatus, TournamentStatus
 
 WORDS = vocabulary.STATUS_WORDS
 
@@ -219,7 +219,7 @@ class Pairing(models.Model):
     table = models.PositiveIntegerField(null=True, blank=True)
     entries = models.JSONField(help_text="Entry numbers in seat order; one for a bye.")
     shape = models.CharField(
-        max_length=16,
+        max_length=SHAPE_NAME,
         default=TWO.name,
         help_text="The table's shape (brackets.shapes): two, teams, places or bye.",
     )

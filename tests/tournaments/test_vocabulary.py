@@ -14,7 +14,12 @@ from scorekeeper.rules import match as match_rules
 from tournaments import validation
 from tournaments.api import schema
 from tournaments.brackets import FORMATS, vocabulary
-from tournaments.brackets.vocabulary import PairingStatus, RoundStatus, TournamentStatus
+from tournaments.brackets.vocabulary import (
+    SHAPE_NAME,
+    PairingStatus,
+    RoundStatus,
+    TournamentStatus,
+)
 from tournaments.models import Club, Entry, Pairing, Player, Round, Season, Tournament
 from tournaments.pages import clubs as club_pages
 from tournaments.pages import forms as tournament_pages
@@ -54,6 +59,7 @@ def test_every_name_limit_is_the_models_the_forms_and_the_services():
     assert validation.MAX_PLAYER_NAME == match_rules.MAX_PLAYER_NAME == LIMITS["player"]
     assert LIMITS["club"] == clubs.CLUB_NAME
     assert schema._players().child.max_length == LIMITS["player"]
+    assert _max_length(Pairing, "shape") == SHAPE_NAME
 
 
 @pytest.mark.django_db

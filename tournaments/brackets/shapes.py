@@ -37,6 +37,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .vocabulary import SHAPE_NAME
+
 __all__ = [
     "BYE",
     "PLACES",
@@ -234,6 +236,8 @@ SHAPES: dict[str, Shape] = {}
 
 def register_shape(shape: Shape) -> Shape:
     """Make ``shape`` known by its name (a stored pairing names its shape)."""
+    if not 0 < len(shape.name) <= SHAPE_NAME:
+        raise ValueError(f"table shape {shape.name!r}: a name of 1 to {SHAPE_NAME} characters")
     if SHAPES.get(shape.name, shape) != shape:
         raise ValueError(f"table shape {shape.name!r} registered twice")
     SHAPES[shape.name] = shape

@@ -22,6 +22,7 @@ __all__ = [
     "GAMES_TO_WIN",
     "PLAYER_NAME",
     "SEASON_NAME",
+    "SHAPE_NAME",
     "STATUS_WORDS",
     "TOURNAMENT_NAME",
     "PairingStatus",
@@ -73,3 +74,4 @@ ENTRY_NAME = 80
 PLAYER_NAME = MAX_NAME
 CLUB_NAME = 120
 SEASON_NAME = 120
+SHAPE_NAME = 32  # a table shape's name (``shapes.register_shape`` checks it)

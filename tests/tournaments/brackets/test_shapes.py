@@ -16,6 +16,7 @@ from tournaments.brackets.shapes import (
     get_shape,
     register_shape,
 )
+from tournaments.brackets.vocabulary import SHAPE_NAME
 
 
 def test_the_registry_holds_the_four_shapes_by_name():
@@ -32,6 +33,9 @@ def test_the_registry_holds_the_four_shapes_by_name():
         register_shape(Shape("teams", sides=((0, 1), (2, 3))))  # a name taken
     with pytest.raises(ValueError):
         Shape("gap", sides=((0,), (2,)))  # seat 1 missing
+    with pytest.raises(ValueError):  # longer than a stored pairing's shape column
+        register_shape(Shape("x" * (SHAPE_NAME + 1), sides=((0,), (1,))))
+    assert "x" * (SHAPE_NAME + 1) not in SHAPES
 
 
 def test_seats_sides_partners_and_opponents():
