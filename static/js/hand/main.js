@@ -156,13 +156,15 @@ function start(root) {
     const stored = result.stored;
     if (stored.length === 1) notes.flash(fmt(words.stored, { number: stored[0] }));
     else if (stored.length > 1) notes.flash(fmt(words.stored_many, { numbers: stored.join(", ") }));
-    if (result.changed) refresh();
+    if (result.changed) refresh(false, stored.length ? Math.max(...stored) : 0);
   }
 
   /* `reveal`: after a hand is confirmed, the new totals, the "stored" line, who deals next
    * and the winner's banner come into view (the form and preview had the phone scrolled
-   * far below them). */
-  function refresh(reveal) {
+   * far below them). `expect`: the number of a hand just stored; a sheet without it (the
+   * network just back, answered by the service worker's older copy) is fetched again, a
+   * little later each time. */
+  function refresh(reveal, expect, tries) {
     const url = root.dataset.live;
     if (!url) return;
     if (!window.htmx) {
@@ -173,6 +175,11 @@ function start(root) {
       init();
       if (reveal) revealScores();
       document.dispatchEvent(new CustomEvent("scorekeeper:refreshed"));
+      const late = expect && !document.getElementById("hand-" + expect);
+      const tried = tries || 0;
+      if (late && tried < 5) {
+        window.setTimeout(() => refresh(false, expect, tried + 1), 500 * 2 ** tried);
+      }
     }, () => window.location.reload());
   }
 
