@@ -146,7 +146,7 @@ def pairing_row(
         row.status, row.result, row.winner = Pairing.Status.FINISHED, "win", pairing.entries[0]
         row.points, row.games_won = [bye_points], [0]
         row.source = Pairing.Source.BYE
-    else:
+    elif match is not None:  # every table of a drawn round has its match
         row.match_id, row.match_view = match.pk, match.view_id
     return row
 

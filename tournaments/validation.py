@@ -105,7 +105,6 @@ class TournamentInput:
     bye_points: int
     auto_advance: bool
     confirm_results: bool
-    confirm_results: bool
     at_time: str
     entries: tuple[EntryInput, ...]
 
