@@ -145,7 +145,7 @@ def test_the_stage_change_sends_the_top_entries_on_in_order():
         results += _won_by_first(decision, 1)
         rr = StageState(**{**rr.__dict__, "rounds": index})
         snapshot = _snapshot([rr, ko], 3, {1: list(results)})
-    held = plan(Snapshot(**{**snapshot.__dict__, "wanted": False}))
+    held = plan(replace(snapshot, wanted=False))
     assert held.held and held.change is None and held.stage == 1  # nothing changes yet
     decision = plan(snapshot)
     final = _drawn(decision)
