@@ -158,3 +158,13 @@ def test_the_rows_ranked_are_kept_for_the_same_tiebreaks():
     assert [r.entry for r in other] == [
         e for e, _t in old_standings(field, results, ("points_for",))
     ]
+
+
+def test_a_row_built_from_its_values_is_the_row_of_its_fields():
+    (row,) = standings([Entry(1, seed=1)], [], DEFAULT_TIEBREAKS)
+    values = {f.name: getattr(row, f.name) for f in fields(Row)}
+    assert Row.of(dict(values)) == Row(**values) == row
+    with pytest.raises(TypeError):
+        Row.of({"rank": 1, "entry": 1})
+    with pytest.raises(AttributeError):
+        row.rank = 2  # still frozen
