@@ -87,13 +87,20 @@ class Snapshot:
         self._read[stage.number] = (entries, results, read)
         return read
 
+    def replaced(self, **changes: Any) -> Snapshot:
+        """``dataclasses.replace`` keeping what was read (each stage's tally stays kept with
+        the very entries and results it read, so a change of them reads them again)."""
+        new = replace(self, **changes)
+        new._read.update(self._read)
+        return new
+
     def with_results(self, stage: StageState, more: Sequence[Result]) -> Snapshot:
         """This snapshot with ``more`` results of ``stage`` (a round's byes), its tally
         folded on from this one's rather than read again."""
         read = self.tally(stage)
         results = dict(self.results)
         results[stage.number] = [*results.get(stage.number, ()), *more]
-        after = replace(self, results=results)
+        after = self.replaced(results=results)
         after._read[stage.number] = (
             stage_entries(after, stage),
             results[stage.number],
@@ -249,8 +256,7 @@ def _change(snapshot: Snapshot, first: StageState, second: StageState) -> StageC
 def _changed(snapshot: Snapshot, change: StageChange) -> Snapshot:
     """The snapshot once the second stage is in play with the entries that went on."""
     first, second, *rest = snapshot.stages
-    return replace(
-        snapshot,
+    return snapshot.replaced(
         stage=second.number,
         stages=(
             replace(first, final=tuple(row.entry for row in change.first_order)),
@@ -292,7 +298,7 @@ def _held(snapshot: Snapshot, due: NextRound | None = None) -> Decision:
 
 
 def _finish(snapshot: Snapshot, change: StageChange | None = None) -> Decision:
-    done = ranking(replace(snapshot, finished=True))
+    done = ranking(snapshot.replaced(finished=True))
     return Decision(snapshot.stage, done, change=change, finished=True)
 
 

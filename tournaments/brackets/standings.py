@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.rules.errors import _
 
-from .shapes import Number, Shape
+from .shapes import Number
 from .shapes import number as number_of
 
 if TYPE_CHECKING:  # ``base`` ranks a stage's entries with this module at run time
@@ -192,8 +192,35 @@ class Tally:
             shape, seats = result.shape, result.entries
             earned = shape.match_points(seats, result.winner, result.points)
             outcome = shape.outcomes(earned)
-            if shape.solo and len(seats) == 2:
-                self._add_two(seats, earned, outcome, result.points, result.games_won, shape)
+            if shape.solo and len(seats) == 2:  # most results: written out, both seats
+                a, b = seats
+                mine, theirs = earned
+                given, won = result.points, result.games_won
+                for_a, for_b = given if len(given) == 2 else shape.side_values(given)
+                games_a, games_b = won if len(won) == 2 else shape.side_values(won)
+                share = 1 if mine > theirs else 0.5 if mine == theirs else 0
+                row_a = counts.get(a) or counts.setdefault(a, _fresh())
+                row_a["played"] += 1
+                row_a[OUTCOME_KEYS[outcome[0]]] += 1
+                row_a["match_points"] += mine
+                row_a["games_won"] += games_a
+                row_a["points_for"] += for_a
+                row_a["points_against"] += for_b
+                row_b = counts.get(b) or counts.setdefault(b, _fresh())
+                row_b["played"] += 1
+                row_b[OUTCOME_KEYS[outcome[1]]] += 1
+                row_b["match_points"] += theirs
+                row_b["games_won"] += games_b
+                row_b["points_for"] += for_b
+                row_b["points_against"] += for_a
+                met_a = met.get(a)
+                if met_a is None:
+                    met_a = met[a] = []
+                met_a.append((b, share, mine))
+                met_b = met.get(b)
+                if met_b is None:
+                    met_b = met[b] = []
+                met_b.append((a, 1 - share, theirs))
                 continue
             points = shape.side_values(result.points)
             games = shape.side_values(result.games_won)
@@ -230,40 +257,6 @@ class Tally:
                     faced.setdefault(number, []).append(
                         (tuple(seats[other] for other in opponents), mine)
                     )
-
-    def _add_two(
-        self,
-        seats: tuple[int, ...],
-        earned: tuple[Number, ...],
-        outcome: tuple[str, ...],
-        points: Sequence[Number],
-        games: Sequence[Number],
-        shape: Shape,
-    ) -> None:
-        """``_add`` for a table of two entries, each its own side (most results)."""
-        a, b = seats
-        mine_a, mine_b = earned
-        for_a, for_b = points if len(points) == 2 else shape.side_values(points)
-        games_a, games_b = games if len(games) == 2 else shape.side_values(games)
-        for number, other, mine, theirs, scored, conceded, won, result in (
-            (a, b, mine_a, mine_b, for_a, for_b, games_a, outcome[0]),
-            (b, a, mine_b, mine_a, for_b, for_a, games_b, outcome[1]),
-        ):
-            row = self._counts.get(number)
-            if row is None:
-                row = self._counts[number] = _fresh()
-            row["played"] += 1
-            row[OUTCOME_KEYS[result]] += 1
-            row["match_points"] += mine
-            row["games_won"] += won
-            row["points_for"] += scored
-            row["points_against"] += conceded
-            share = 1 if mine > theirs else 0.5 if mine == theirs else 0
-            beaten = self._met.get(number)
-            if beaten is None:
-                self._met[number] = [(other, share, mine)]
-            else:
-                beaten.append((other, share, mine))
 
     def plus(self, results: Sequence[Result]) -> Tally:
         """This tally with ``results`` folded in (a new tally; this one is left as it is):

@@ -258,3 +258,13 @@ def test_a_snapshot_replaced_reads_its_own_results():
     assert ranking(fewer) != before
     assert ranking(fewer).rows == ranking(_snapshot([stage], 8, {1: results[:4]})).rows
     assert ranking(snapshot) == before
+
+
+def test_the_end_reads_the_results_once(monkeypatch):
+    """The last round played: the end and its standings read the results once."""
+    stage, results = _played_swiss(8, 2)
+    last = StageState(**{**stage.__dict__, "settings": {**stage.settings, "rounds": 2}})
+    counted = _counting(monkeypatch)
+    decision = plan(_snapshot([last], 8, {1: list(results)}))
+    assert decision.finished and counted == {"read": len(results), "ranked": 1}
+    assert decision.champion == decision.standings.rows[0].entry
