@@ -67,7 +67,7 @@ class Snapshot:
     bye_points: int = 0  # a bye's points for its entry
     finished: bool = False  # the tournament has ended (its champion is asked for)
     # Each stage's entries and results read once (``tally``), kept with the very entries
-    # and results read: a snapshot ``replace``d starts with none.
+    # and results read (``dataclasses.replace`` starts with none; ``replaced`` keeps them).
     _read: dict[int, tuple[object, object, Tally]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
@@ -149,7 +149,9 @@ class Decision:
     ``held``: a round is due but not wanted now; ``round`` is then the round that is due
     where only a draw could tell it (a knockout), else ``None``. ``finished``: nothing is
     left to play (``champion``). ``stage``: the stage in play after the decision.
-    ``standings``: the ranking once the decision is stored (the byes counted)."""
+    ``standings``: the ranking once the decision is stored (the byes counted): the very
+    rows the draw ranked its entries by, from the one reading of the results (with a round's
+    byes, that reading with the byes folded in)."""
 
     stage: int
     standings: Ranking
