@@ -96,6 +96,10 @@ class ClubDetail(ClubApi):
 
 
 class ClubTournaments(ClubApi):
+    # A new tournament of a club spends the address's one creation budget, as
+    # ``POST /api/tournaments/`` does (reads are never counted).
+    throttle_classes = [CreateThrottle]
+
     @extend_schema(
         responses={200: ANSWER, **ERRORS},
         summary="The club's tournaments",
