@@ -47,6 +47,9 @@ class TeamVariant(Choice):
         return variant_input(value, individual=True).slug
 
 
+TEAM_VARIANTS = team_variants()
+
+
 # Every field of a new tournament. ``Field`` alone: a value checked by its own function.
 TOURNAMENT: tuple[Field, ...] = (
     Name("name", max_length=MAX_TOURNAMENT_NAME),
