@@ -9,19 +9,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper import selectors as match_selectors
 from scorekeeper.api.idempotency import idempotent
 from scorekeeper.api.views import IDEMPOTENCY, Api
-from scorekeeper.rules import RuleViolation
-from scorekeeper.rules.errors import _
 
 from .. import selectors, services
 from ..models import Stage, Tournament
-from . import bodies
+from . import bodies, queries
 from .schema import RoundSerializer, StandingSerializer, TournamentSerializer
 from .views import ERRORS, READ, TournamentApi, _round
 from .views import Standings as StandingsBase
@@ -147,28 +145,19 @@ class MatchConfirm(Api):
         return Response(match_selectors.match_data(match, writable=True))
 
 
-STAGE = OpenApiParameter("stage", int, description="A stage's standings (as it ended, or now)")
-
-
-class Standings(StandingsBase):
+class Standings(queries.Negotiated, StandingsBase):
     @extend_schema(
-        parameters=[STAGE],
+        parameters=[queries.StandingsQuery],
         responses={200: StandingSerializer(many=True), **READ},
         summary="The standings, in rank order (of one stage with ?stage=)",
     )
     def get(self, request: Request, token: str) -> Response:
-        raw = request.query_params.get("stage")
-        if raw is None:
-            return super().get(request, token)
         tournament, _director = self.open(token)
-        if not raw.isdigit():
-            raise RuleViolation(
-                "stage", _("Must be a whole number from {min} to {max}."), min=1, max=2
-            )
-        number = int(raw) if len(raw) < 3 else 0  # a stage is 1 or 2: no huge integer to SQL
+        number = queries.read(request, queries.StandingsQuery)["stage"]
+        if number is None:
+            return self.answer(request, tournament)
         stage = Stage.objects.filter(tournament=tournament, number=number).first()
         if stage is None:
             raise Http404
-        entries = list(tournament.entries.all())
         tournament.standings = selectors.stage_rows(tournament, stage)
-        return Response(selectors.standings_data(tournament, entries))
+        return self.answer(request, tournament)

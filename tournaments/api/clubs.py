@@ -23,7 +23,7 @@ from .. import selectors, spreadsheet
 from ..models import Club, Player, Season, Tournament
 from ..selectors import clubs as club_selectors
 from ..services import clubs as club_services
-from . import bodies
+from . import bodies, queries
 from .csv import RENDERERS, csv_response, wants_csv
 
 ANSWER = OpenApiResponse(description="The club, player or season (see clubs.md).")
@@ -40,7 +40,7 @@ PLAYERS_FILE = {
 }
 
 
-class ClubApi(Api):
+class ClubApi(queries.Negotiated, Api):
     renderer_classes = RENDERERS
 
     def open(self, token: str) -> tuple[Club, bool]:
@@ -234,9 +234,14 @@ def season_headers() -> list[str]:
 
 
 class SeasonStandings(ClubApi):
-    @extend_schema(responses={200: ANSWER, **ERRORS}, summary="A season's standings")
+    @extend_schema(
+        parameters=[queries.ExportQuery],
+        responses={200: ANSWER, **ERRORS},
+        summary="A season's standings",
+    )
     def get(self, request: Request, token: str, number: int) -> Response | HttpResponse:
         club, _director = self.open(token)
+        queries.read(request, queries.ExportQuery)
         season = Season.objects.get(club=club, number=number)
         rows = club_selectors.season_rows(season)
         if wants_csv(request):

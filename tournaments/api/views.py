@@ -264,6 +264,9 @@ class Standings(TournamentApi):
     )
     def get(self, request: Request, token: str) -> Response:
         tournament, _director = self.open(token)
+        return self.answer(request, tournament)
+
+    def answer(self, request: Request, tournament: Tournament) -> Response:
         rows = selectors.standings_data(tournament, list(tournament.entries.all()))
         return csv.standings_csv(rows) if csv.wants_csv(request) else Response(rows)
 
