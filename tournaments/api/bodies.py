@@ -127,20 +127,15 @@ ENTRY_BY_NAME = {f.name: f for f in validation.ENTRY}
 # --- the tournament -------------------------------------------------------------------
 class TournamentBody(Body):
     """A new tournament (``POST /api/tournaments/``): its declaration is
-    ``validation.TOURNAMENT``; a ``null`` where a field may be left out counts as left
-    out."""
+    ``validation.TOURNAMENT``, checked by ``validation.tournament_spec`` (a ``null``
+    where a field may be left out counts as left out); answered as ``{"spec": …}``, the
+    typed value ``services.tournament_create`` takes."""
 
     @classmethod
     def check(cls, data: Any) -> dict[str, Any]:
         if not isinstance(data, Mapping):
             raise RuleViolation(cls.first(), NOT_AN_OBJECT)
-        validation.refuse_unknown(data, validation.TOURNAMENT_FIELDS)
-        given = {key: value for key, value in data.items() if value is not None}
-        clean_fields([f for f in validation.TOURNAMENT if f.name in given], given)
-        for field in validation.TOURNAMENT:
-            if field.required and field.name not in given:
-                raise RuleViolation(field.name, _("This field is required."))
-        return given
+        return {"spec": validation.tournament_spec(data)}
 
 
 TournamentCreateBody = body("TournamentCreateBody", validation.TOURNAMENT, base=TournamentBody)
@@ -251,8 +246,8 @@ class ClubTournamentBody(Body):
                 raise RuleViolation(
                     "copy_of", _("Give the director's key of an earlier tournament.")
                 )
-            return {"season": season, "copy_of": copy_of, "fields": {"name": fields.get("name")}}
-        return {"season": season, "copy_of": None, "fields": TournamentBody.check(fields)}
+            return {"season": season, "copy_of": copy_of, "name": fields.get("name")}
+        return {"season": season, **TournamentBody.check(fields)}
 
 
 ClubTournamentCreateBody = body(

@@ -87,7 +87,8 @@ class TournamentList(Api):
         return idempotent(request, lambda: self._create(request))
 
     def _create(self, request: Request) -> Response:
-        tournament = services.tournament_create(**bodies.read(request, bodies.TournamentCreateBody))
+        spec = bodies.read(request, bodies.TournamentCreateBody)["spec"]
+        tournament = services.tournament_create(spec)
         return Response(
             selectors.tournament_data(tournament, director=True), status=status.HTTP_201_CREATED
         )
