@@ -106,15 +106,20 @@ def entries(count: int) -> list[dict[str, Any]]:
 
 
 def create(count: int, stages: list[dict[str, Any]], **fields: Any) -> Any:
+    from tournaments import validation
     from tournaments.services import tournament_create
 
     fields.setdefault("variant", "belote")
     return tournament_create(
-        name=f"Bench {count}",
-        stages=stages,
-        entries=entries(count),
-        break_minutes=0,
-        **fields,
+        validation.tournament_spec(
+            dict(
+                name=f"Bench {count}",
+                stages=stages,
+                entries=entries(count),
+                break_minutes=0,
+                **fields,
+            )
+        )
     )
 
 
@@ -408,10 +413,13 @@ def with_worker(body: Callable[[], Any]) -> Any:
 
 def bulk_entries(base: str) -> float:
     """``POST …/entries/`` with a list of 10,240 entries, over HTTP (one request)."""
+    from tournaments import validation
     from tournaments.services import tournament_create
 
     tournament = tournament_create(
-        name="Bench bulk", variant="belote", stages=[{"format": "single_elimination"}]
+        validation.tournament_spec(
+            dict(name="Bench bulk", variant="belote", stages=[{"format": "single_elimination"}])
+        )
     )
     body = [dict(entry, seed=n) for n, entry in enumerate(entries(10_240), 1)]
     with httpx.Client(base_url=base, timeout=120) as client:

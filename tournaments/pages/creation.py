@@ -46,7 +46,7 @@ def new(
     request: HttpRequest,
     slug: str,
     *,
-    create: Callable[..., Tournament] | None = None,
+    create: Callable[[validation.TournamentInput], Tournament] | None = None,
     extra: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """The creation page; a club's desk reuses it with ``create`` (its tournament of the
@@ -65,8 +65,8 @@ def new(
         errors["non_field_errors"] = throttling.refusal(wait)
     if not errors:
         try:
-            fields = form.create_fields(slug, options, pasted)
-            tournament = (create or services.tournament_create)(**fields)
+            spec = validation.tournament_spec(form.create_fields(slug, options, pasted))
+            tournament = (create or services.tournament_create)(spec)
         except RuleViolation as violation:
             field = _field_of(violation.field)
             message = forms.PAGE_WORDS.get(field) or forms.pasted_message(violation, pasted)
