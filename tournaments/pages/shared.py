@@ -27,7 +27,7 @@ from ..selectors import lineups
 from ..selectors.rounds import awaiting, disputed, finished
 from ..selectors.tournaments import view_by_token
 from ..selectors.view import TournamentView, entry_data
-from . import desk_live, forms
+from . import desk_live, desk_notice, forms
 
 NOT_FOUND = (Tournament.DoesNotExist, Entry.DoesNotExist, Round.DoesNotExist, Pairing.DoesNotExist)
 DESK = "tournaments/desk/desk.html"
@@ -122,7 +122,9 @@ def _entries_context(request: HttpRequest, view: TournamentView) -> dict[str, An
 
 
 def desk_page(request: HttpRequest, view: TournamentView) -> HttpResponse:
-    return HttpResponse(render_to_string(DESK, desk_context(request, view), request))
+    """The desk, with what the last change said (read once)."""
+    context = {**desk_context(request, view), "notice": desk_notice.notice(request, view)}
+    return HttpResponse(render_to_string(DESK, context, request))
 
 
 def refused(
@@ -148,13 +150,22 @@ def refused(
     return HttpResponse(html, status=status)
 
 
+Done = Callable[[TournamentView, Any], "str | tuple[str, tuple[dict[str, Any], ...]] | None"]
+
+
 def act(
-    request: HttpRequest, token: str, action: Callable[[Tournament], Any], form: str
+    request: HttpRequest,
+    token: str,
+    action: Callable[[Tournament], Any],
+    form: str,
+    done: Done | None = None,
 ) -> HttpResponse:
-    """Run one service call; back to the desk, or the desk with the refusal."""
+    """Run one service call; back to the desk, or the desk with the refusal. ``done``: the
+    line saying what was done (and offers of the desk's own), from the service's answer;
+    the reloaded desk shows it with the answer's warnings and offers (``desk_notice``)."""
     view = director_view(token)
     try:
-        action(view.tournament)
+        answer = action(view.tournament)
     except RuleViolation as violation:
         message = forms.labelled(violation.field, translated(violation))
         return refused(request, view, form, violation.field, message, 400)
@@ -162,6 +173,9 @@ def act(
         return refused(request, view, form, "", conflict_message(conflict), 409)
     except NOT_FOUND as error:
         raise Http404 from error
+    said = done(view, answer) if done is not None else None
+    line, offers = said if isinstance(said, tuple) else (said, ())
+    desk_notice.say(request, line, answer, offers)
     return HttpResponseRedirect(reverse("desk", args=[view.tournament.pk]))
 
 
