@@ -78,11 +78,15 @@ def _rounds(view: TournamentView) -> list[dict[str, Any]]:
     rows = []
     for round_ in reversed(view.rounds):
         row = {**round_.data(director=True), "playing": round_.playing}
+        # the games won are asked only where the stage plays more than one game
+        row["best_of"] = view.best_of(round_.stage.number)
+        row["games_to_win"] = _games_to_win(view, round_.stage.number)
         for typed, pairing in zip(round_.pairings, row["pairings"], strict=True):
             pairing.update(
                 finished=finished(typed), awaiting=awaiting(typed), disputed=disputed(typed)
             )
             pairing["names"] = [names.get(number, "?") for number in pairing["entries"]]
+            pairing["forfeit_name"] = names.get(pairing["forfeit"]) if pairing["forfeit"] else None
             pairing["changes"] = changes.get((round_.number, pairing["slot"]), [])
             pairing["sides"] = lineups.sides(pairing, names)
             for index, side in enumerate(pairing["sides"]):
@@ -93,6 +97,14 @@ def _rounds(view: TournamentView) -> list[dict[str, Any]]:
         row["form"] = f"clock-{round_.number}"
         rows.append(row)
     return rows
+
+
+def _games_to_win(view: TournamentView, number: int) -> int:
+    """The games a side needs to win a match of stage ``number`` (its own, else the
+    tournament's)."""
+    stage = view.stage(number)
+    own = stage.settings.get("games_to_win") if stage is not None else None
+    return int(own or view.tournament.games_to_win or 1)
 
 
 def _entries_context(request: HttpRequest, view: TournamentView) -> dict[str, Any]:
