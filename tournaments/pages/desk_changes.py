@@ -115,6 +115,20 @@ def hold(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
+@require_POST
+def settings(request: HttpRequest, token: str) -> HttpResponse:
+    """The settings section: every setting the tournament's PATCH allows, at any time (the
+    hold too, also while a round is complete)."""
+    return _posted(
+        request,
+        token,
+        desk_forms.SettingsForm(request.POST),
+        "settings",
+        lambda t, form: services.tournament_update(tournament_id=t.pk, **form.service_fields()),
+        lambda view, answer: _("Settings saved."),
+    )
+
+
 def _entries(token: str, number: int, slot: int) -> tuple[list[int], Shape]:
     """The entries of the pairing a director's result is for and its table's shape (the
     form checks the winner against them)."""

@@ -180,9 +180,10 @@ def act(
         answer = action(view.tournament)
     except RuleViolation as violation:
         message = forms.labelled(violation.field, translated(violation))
-        return refused(request, view, form, violation.field, message, 400)
+        return refused(request, view, form, violation.field, message, 400, posted=request.POST)
     except MatchConflict as conflict:
-        return refused(request, view, form, "", conflict_message(conflict), 409)
+        message = conflict_message(conflict)
+        return refused(request, view, form, "", message, 409, posted=request.POST)
     except NOT_FOUND as error:
         raise Http404 from error
     said = done(view, answer) if done is not None else None
