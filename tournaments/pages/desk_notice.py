@@ -29,9 +29,9 @@ def say(
     done: str | None,
     answer: Any = None,
     offers: tuple[dict[str, Any], ...] = (),
-) -> None:
+) -> bool:
     """Keep, for the reloaded desk, what was done, the answer's warnings and its offers
-    (with ``offers`` of the desk's own)."""
+    (with ``offers`` of the desk's own); whether there is a warning or an offer."""
     if done:
         messages.success(request, done, extra_tags=DONE)
     for warning in getattr(answer, "warnings", ()):
@@ -42,6 +42,7 @@ def say(
     ]
     for offer in [*found, *offers]:
         messages.info(request, json.dumps(offer), extra_tags=OFFER)
+    return bool(getattr(answer, "warnings", ()) or found or offers)
 
 
 def notice(request: HttpRequest, view: TournamentView) -> dict[str, Any] | None:

@@ -188,8 +188,10 @@ def act(
         raise Http404 from error
     said = done(view, answer) if done is not None else None
     line, offers = said if isinstance(said, tuple) else (said, ())
-    desk_notice.say(request, line, answer, offers)
-    return HttpResponseRedirect(reverse("desk", args=[view.tournament.pk]))
+    url = reverse("desk", args=[view.tournament.pk])
+    if desk_notice.say(request, line, answer, offers):
+        url += "#notice"  # a warning or an offer: the desk opens at it, not at the form's place
+    return HttpResponseRedirect(url)
 
 
 def invalid(request: HttpRequest, token: str, bound: Any, form: str, **shown: Any) -> HttpResponse:
