@@ -51,6 +51,8 @@ def test_the_forfeit_comes_first_and_shows_as_a_forfeit(director: Director) -> N
     assert "Forfeit recorded by the director" in row
     public = Client().get(f"/p/{t['view_id']}/").content.decode()
     assert f"Forfeit: Team {absent} did not come" in html_lib.unescape(public)
+    entry = Client().get(f"/p/{t['view_id']}/entries/{present}/").content.decode()
+    assert f"Forfeit: Team {absent} did not come" in html_lib.unescape(entry)
     assert present
 
 
