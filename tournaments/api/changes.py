@@ -21,6 +21,7 @@ from scorekeeper.rules.errors import _
 
 from .. import selectors, services, validation
 from ..models import Stage, Tournament
+from . import paging
 from .schema import RoundSerializer, StandingSerializer, TournamentSerializer
 from .views import ERRORS, READ, TournamentApi, _body, _fields, _round
 from .views import PairingResult as PairingResultBase
@@ -154,7 +155,7 @@ STAGE = OpenApiParameter("stage", int, description="A stage's standings (as it e
 
 class Standings(StandingsBase):
     @extend_schema(
-        parameters=[STAGE],
+        parameters=[STAGE, paging.PageQuery],
         responses={200: StandingSerializer(many=True), **READ},
         summary="The standings, in rank order (of one stage with ?stage=)",
     )
@@ -173,4 +174,4 @@ class Standings(StandingsBase):
             raise Http404
         entries = list(tournament.entries.all())
         tournament.standings = selectors.stage_rows(tournament, stage)
-        return Response(selectors.standings_data(tournament, entries))
+        return self.answer(request, tournament, entries)

@@ -201,6 +201,24 @@ class TournamentSerializer(serializers.Serializer):
     )
 
 
+class LinksSerializer(serializers.Serializer):
+    round = serializers.URLField(help_text="Round 1, its pairings by pages.")
+    rounds = serializers.URLField()
+    standings = serializers.URLField()
+    entries = serializers.URLField()
+
+
+class TournamentStartSerializer(TournamentSerializer):
+    """The tournament without what grows with it (entries, rounds, standings, table keys):
+    links to them instead."""
+
+    entries = None  # type: ignore[assignment]
+    rounds = None  # type: ignore[assignment]
+    standings = None  # type: ignore[assignment]
+    tables = None  # type: ignore[assignment]
+    links = LinksSerializer()
+
+
 class ResultSerializer(serializers.Serializer):
     winner = serializers.IntegerField(required=False, help_text="The winning entry's number.")
     draw = serializers.BooleanField(required=False, help_text="Not in an elimination stage.")
