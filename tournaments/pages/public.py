@@ -86,8 +86,7 @@ def _part_response(request: HttpRequest, view_id: str, name: str, page: int = 1)
 
 @require_GET
 def public_page(request: HttpRequest, view_id: str) -> HttpResponse:
-    """The players' page: its parts as rendered for this version, in one page (not
-    compressed: the page around them carries the language form's CSRF token)."""
+    """The players' page: its parts as rendered for this version, in one page."""
     version = _known_version(view_id)
     page = public_parts.page_of(request.GET.get("standings"))
     live = public_parts.part(view_id, version, "live", page)

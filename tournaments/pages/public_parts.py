@@ -29,8 +29,8 @@ polls that follow. A room of phones polling through a burst of results thus cost
 render per part every few seconds, not one per result, and no phone waits for it. Only a
 copy older than ``MAX_STALE`` (a page nobody polled for a while) is rendered first.
 
-Only these parts are sent compressed: they carry no secret (no CSRF token, no key) and
-reflect nothing from the request (BREACH).
+The parts are sent as kept, gzipped (the site's ``CompressMiddleware`` leaves an answer
+already compressed alone, and compresses the pages around them: BREACH, see its docstring).
 """
 
 from __future__ import annotations
