@@ -13,8 +13,15 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from django import forms
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseNotModified,
+)
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -97,10 +104,35 @@ def public_page(request: HttpRequest, view_id: str) -> HttpResponse:
         "now": timezone.now().isoformat(),
         "live": live,
         "live_url": f"{live_url}?standings={page}" if page > 1 else live_url,
+        # Not the lists themselves (Speed: a page a phone can carry): "find your table"
+        # asks for the names typed, the brackets come once the page is shown.
         "tables": public_parts.part(view_id, version, "tables"),
-        "bracket": public_parts.part(view_id, version, "bracket"),
     }
     return render(request, "tournaments/public/page.html", context)
+
+
+class FindForm(forms.Form):
+    q = forms.CharField(required=False, max_length=200)  # longer than any name and team
+
+
+@require_GET
+def public_find(request: HttpRequest, view_id: str) -> HttpResponse:
+    """Find your table: the names that hold what is typed (``?q=``), with their table,
+    a few at most; ``304`` while the browser's copy is of the tables drawn now."""
+    version = _known_version(view_id)
+    security.says_no_key(request)
+    form = FindForm(request.GET)
+    if not form.is_valid():
+        return HttpResponseBadRequest(form.errors["q"][0])
+    etag, html = public_parts.find(view_id, version, form.cleaned_data["q"])
+    if _sent(request, etag):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = HttpResponse(html, content_type="text/html; charset=utf-8")
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ["Cookie", "Accept-Language"])
+    return response
 
 
 @require_GET
