@@ -10,6 +10,7 @@ link (``TOURNAMENT_POLL_CACHE_SECONDS``), and a change shows on the first poll a
 
 from __future__ import annotations
 
+import gzip
 import time
 from typing import Any
 
@@ -39,6 +40,7 @@ from . import public_parts
 # The tournament's version per link, kept by each worker for a moment: a room of phones
 # polling the same link then costs no query at all, and a change shows within that moment.
 _versions: dict[str, tuple[int | None, float]] = {}
+HTML = "text/html; charset=utf-8"
 
 
 def _version(view_id: str) -> int | None:
@@ -116,9 +118,10 @@ class FindForm(forms.Form):
 
 
 @require_GET
-def public_find(request: HttpRequest, view_id: str) -> HttpResponse:
-    """Find your table: the names that hold what is typed (``?q=``), with their table,
-    a few at most; ``304`` while the browser's copy is of the tables drawn now."""
+def public_tables(request: HttpRequest, view_id: str) -> HttpResponse:
+    """Find your table: the names that hold what is typed (``?q=``) with their table, a
+    few at most (never the whole list: Speed, a page a phone can carry), under the ETag of
+    the tables drawn now (``304`` while the browser's copy is of them)."""
     version = _known_version(view_id)
     security.says_no_key(request)
     form = FindForm(request.GET)
@@ -127,11 +130,14 @@ def public_find(request: HttpRequest, view_id: str) -> HttpResponse:
     etag, html = public_parts.find(view_id, version, form.cleaned_data["q"])
     if _sent(request, etag):
         response: HttpResponse = HttpResponseNotModified()
+    elif "gzip" in request.headers.get("Accept-Encoding", ""):  # as the parts are sent
+        response = HttpResponse(gzip.compress(html.encode()), content_type=HTML)
+        response["Content-Encoding"] = "gzip"
     else:
-        response = HttpResponse(html, content_type="text/html; charset=utf-8")
+        response = HttpResponse(html, content_type=HTML)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
-    patch_vary_headers(response, ["Cookie", "Accept-Language"])
+    patch_vary_headers(response, ["Cookie", "Accept-Language", "Accept-Encoding"])
     return response
 
 
@@ -140,12 +146,6 @@ def public_live(request: HttpRequest, view_id: str) -> HttpResponse:
     """The live part: the clock, the round's pairings, a page of the standings."""
     page = public_parts.page_of(request.GET.get("standings"))
     return _part_response(request, view_id, "live", page)
-
-
-@require_GET
-def public_tables(request: HttpRequest, view_id: str) -> HttpResponse:
-    """Find your table: changes when a round is drawn, so polls of it are mostly 304s."""
-    return _part_response(request, view_id, "tables")
 
 
 @require_GET

@@ -8,8 +8,8 @@ downloads only what changed and what it shows:
   ``why``); it changes with every result. The page polls it, and it names the current ETag
   of the other parts, so the page fetches one of them only once it has changed;
 - ``tables``: "find your table", every team's and player's name with its table; it changes
-  when a round is drawn. The page never loads it whole: it asks ``find`` for the few names
-  that hold what the player types (``FIND_ROWS`` at most), under the same ETag;
+  when a round is drawn. It is never sent whole: its URL answers ``find``, the few names
+  that hold what the player types (``FIND_ROWS`` at most), under the part's ETag;
 - ``bracket``: the elimination brackets (empty outside an elimination stage);
 - ``projector``: the projector's slides (pairings, the whole standings, the brackets);
 - ``head``: what the page around them needs (the tournament's name).

@@ -11,7 +11,6 @@ urlpatterns = [
     path("<str:view_id>/live/", public.public_live, name="tournament-public-live"),
     path("<str:view_id>/live/tables/", public.public_tables, name="tournament-public-tables"),
     path("<str:view_id>/live/bracket/", public.public_bracket, name="tournament-public-bracket"),
-    path("<str:view_id>/live/find/", public.public_find, name="tournament-public-find"),
     path("<str:view_id>/projector/", public.projector_page, name="tournament-projector"),
     path("<str:view_id>/projector/live/", public.projector_live, name="tournament-projector-live"),
     path("<str:view_id>/entries/<int:number>/", public.entry_page, name="tournament-entry"),

@@ -50,7 +50,7 @@ def test_the_first_load_holds_no_find_list_and_no_brackets(director: Director) -
 
 def test_find_answers_the_names_that_hold_what_is_typed(director: Director) -> None:
     tournament = _started(director)
-    url = f"/p/{tournament['view_id']}/live/find/"
+    url = f"/p/{tournament['view_id']}/live/tables/"
     found = Client().get(url, {"q": "p7A "})
     assert found.status_code == 200
     assert _names(found.content.decode()) == ["P7a"]
@@ -64,22 +64,23 @@ def test_find_answers_the_names_that_hold_what_is_typed(director: Director) -> N
 def test_find_shows_a_few_names_at_most(director: Director, monkeypatch) -> None:
     monkeypatch.setattr(public_parts, "FIND_ROWS", 5)
     tournament = _started(director, 16)
-    found = Client().get(f"/p/{tournament['view_id']}/live/find/", {"q": "p"})
+    found = Client().get(f"/p/{tournament['view_id']}/live/tables/", {"q": "p"})
     assert len(_names(found.content.decode())) == 5
 
 
 def test_find_is_under_the_tables_etag_and_answers_304(director: Director) -> None:
     tournament = _started(director)
     base = f"/p/{tournament['view_id']}/live/"
-    tables = Client().get(f"{base}tables/")
-    found = Client().get(f"{base}find/", {"q": "Team"})
-    assert found["ETag"] == tables["ETag"]
-    again = Client().get(f"{base}find/", {"q": "Team"}, HTTP_IF_NONE_MATCH=found["ETag"])
+    found = Client().get(f"{base}tables/", {"q": "Team"})
+    assert found["ETag"] == Client().get(f"{base}tables/", {"q": "P1a"})["ETag"]
+    named = found["ETag"].replace('"', "&quot;")  # the live part names it
+    assert f'data-find-tables="{named}"' in Client().get(base).content.decode()
+    again = Client().get(f"{base}tables/", {"q": "Team"}, HTTP_IF_NONE_MATCH=found["ETag"])
     assert again.status_code == 304
 
 
 def test_find_refuses_a_query_longer_than_any_name(director: Director) -> None:
     tournament = _started(director, 4)
-    response = Client().get(f"/p/{tournament['view_id']}/live/find/", {"q": "x" * 201})
+    response = Client().get(f"/p/{tournament['view_id']}/live/tables/", {"q": "x" * 201})
     assert response.status_code == 400
-    assert Client().get("/p/nosuchlink/live/find/", {"q": "a"}).status_code == 404
+    assert Client().get("/p/nosuchlink/live/tables/", {"q": "a"}).status_code == 404
