@@ -31,13 +31,20 @@
   ``bench/timing.py``; goal: under 60 s). The wall time of the burst, the web process's CPU
   time and the sum of the round trips are printed beside.
 
+- ``start_10240_answer_kb``: the answer of ``POST …/start/`` for a 10,240-team knockout,
+  in KB as sent, gzip-compressed (goal: under 200 KB; tournaments.md, Speed: answers a
+  phone can carry). ``public_first_load_1024_kb``: the public page (``/p/{view_id}/``) of
+  a 1,024-entry Swiss in round 1, as a phone first loads it, compressed (goal: under 200
+  KB). ``BENCH_ANSWERS_SCALE`` (e.g. ``0.05``) tries them on smaller events: printed, not
+  recorded.
+
 The tournaments are set up in this process through the services (tasks in process); the
 server is gunicorn (one sync worker, DEBUG off) as in ``record_hand.py``. Figures are
 printed and merged into ``bench/results.json``. Run it as a module (``make bench``):
 
     DATABASE_URL=postgresql://…/scorekeeper_bench CELERY_BROKER_URL=redis://…/0 \\
         .venv/bin/python -m bench.tournaments [knockout] [standings] [advance] [bulk] \\
-        [results] [knockout_results] [next_round_tied]
+        [results] [knockout_results] [next_round_tied] [answers]
 """
 
 from __future__ import annotations
@@ -64,6 +71,7 @@ BROKER = os.environ.get("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/0"
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "200"))
 RESULTS = int(os.environ.get("BENCH_RESULTS", "200"))
 CLIENTS = int(os.environ.get("BENCH_CLIENTS", "2"))
+ANSWERS_SCALE = float(os.environ.get("BENCH_ANSWERS_SCALE", "1"))
 GOALS = {
     "knockout_10240_draw_s": 5.0,
     "standings_256x9_s": 0.05,
@@ -76,6 +84,8 @@ GOALS = {
     "knockout_10240_round1_results_s": 60.0,
     "entries_10240_bulk_s": 2.0,
     "swiss_10240_next_round_tied_s": 3.0,
+    "start_10240_answer_kb": 200.0,
+    "public_first_load_1024_kb": 200.0,
 }
 RNG = random.Random(20261122)
 
@@ -430,6 +440,35 @@ def bulk_entries(base: str) -> float:
     return elapsed
 
 
+def answers(base: str) -> dict[str, float]:
+    """What a phone downloads (compressed, as sent: ``num_bytes_downloaded``), in KB: the
+    answer of ``start`` of a 10,240-team knockout, and the public page's first load at
+    1,024 entries (round 1 of a Swiss drawn)."""
+    from tournaments.services import tournament_start
+
+    knockout_size, swiss_size = (max(8, round(n * ANSWERS_SCALE)) for n in (10_240, 1_024))
+    knockout = create(knockout_size, [{"format": "single_elimination"}])
+    swiss = create(swiss_size, [{"format": "swiss", "rounds": 5}])
+    tournament_start(tournament_id=swiss.pk)
+    gzip = {"Accept-Encoding": "gzip"}
+    with httpx.Client(base_url=base, timeout=120, headers=gzip) as client:
+        start = client.post(f"/api/tournaments/{knockout.pk}/start/")
+        assert start.status_code == 200 and "links" in start.json(), start.text[:300]
+        page = client.get(f"/p/{swiss.view_id}/")
+        assert page.status_code == 200, page.text[:300]
+    for name, response in (("start", start), ("public page", page)):
+        print(
+            f"  {name}: {response.num_bytes_downloaded / 1024:.1f} KB as sent "
+            f"({response.headers.get('Content-Encoding', 'not compressed')}), "
+            f"{len(response.content) / 1024:.1f} KB unpacked",
+            flush=True,
+        )
+    return {
+        "start_10240_answer_kb": start.num_bytes_downloaded / 1024,
+        "public_first_load_1024_kb": page.num_bytes_downloaded / 1024,
+    }
+
+
 def measure(names: list[str]) -> dict[str, float]:
     figures: dict[str, float] = {}
     if "knockout" in names:
@@ -451,6 +490,12 @@ def measure(names: list[str]) -> dict[str, float]:
         )
     if "next_round_tied" in names:
         figures["swiss_10240_next_round_tied_s"] = next_round_tied()
+    if "answers" in names:
+        measured = with_server(server_env(), answers)
+        if ANSWERS_SCALE == 1:
+            figures.update(measured)
+        else:
+            print(f"  (BENCH_ANSWERS_SCALE={ANSWERS_SCALE}: not recorded)")
     return figures
 
 
@@ -463,6 +508,7 @@ def main() -> None:
         "results",
         "knockout_results",
         "next_round_tied",
+        "answers",
     ]
     ensure_database(DATABASE)
     subprocess.run(
@@ -475,7 +521,7 @@ def main() -> None:
     figures = {name: round(value, 4) for name, value in measure(names).items()}
     print(f"Tournaments, PostgreSQL ({DATABASE.split('@')[-1]})")
     for name, value in figures.items():
-        unit = "ms" if name.endswith("_ms") else "s"
+        unit = {"ms": "ms", "kb": "KB"}.get(name.rsplit("_", 1)[1], "s")
         verdict = "ok" if value < GOALS[name] else "MISSED"
         print(f"  {name:32} {value:9.4f} {unit}  (goal: under {GOALS[name]} {unit}: {verdict})")
     for kind in ("result", "last_hand"):

@@ -67,7 +67,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "scorekeeper.security.SecurityHeadersMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: compressed ahead of time
+    "scorekeeper.middleware.CompressMiddleware",  # gzip (BREACH: see its docstring)
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "scorekeeper.middleware.SlashMiddleware",

@@ -199,8 +199,9 @@ class TournamentView:
         return list(rows.values_list("name", flat=True))
 
     @cached_property
-    def data(self) -> dict[str, Any]:
-        """The whole tournament as the API shows it: six queries at most, however large."""
+    def head(self) -> dict[str, Any]:
+        """The tournament as the API shows it without what grows with its size (entries,
+        rounds, standings, table keys): what ``start`` answers (tournaments.md, Speed)."""
         tournament = self.tournament
         data: dict[str, Any] = {"id": str(tournament.id)} if self.director else {}
         data.update(
@@ -228,14 +229,23 @@ class TournamentView:
                 # follow its results by a few seconds): the standings shown are those of
                 # that version.
                 "standings_version": min(tournament.standings_version, tournament.version),
-                "entries": [entry_data(entry) for entry in self.entries],
-                "rounds": [r.data(director=self.director) for r in self.rounds],
-                "standings": self.standings,
             }
         )
         data.update(self.club)  # clubs.md: "club" and "season"
         if self.director:
             data["problem"] = self.problem.data() if self.problem else None
+        return data
+
+    @cached_property
+    def data(self) -> dict[str, Any]:
+        """The whole tournament as the API shows it: six queries at most, however large."""
+        data = {
+            **self.head,
+            "entries": [entry_data(entry) for entry in self.entries],
+            "rounds": [r.data(director=self.director) for r in self.rounds],
+            "standings": self.standings,
+        }
+        if self.director:
             data["tables"] = [{"table": table, "key": key} for table, key in self.table_keys]
         return data
 
