@@ -37,7 +37,7 @@ from .audit import audit
 from .guards import eliminates, next_round_drawn, played, stage_games
 from .locks import PairingHeld, pairing_held
 from .outcomes import outcome_of
-from .store import cancel, pairings_store, result_recorded
+from .store import cancel, finished_stamp, pairings_store, result_recorded
 
 RESULT_KEYS = ("result", "winner", "points", "games_won")
 
@@ -224,6 +224,7 @@ def _result_of(data: dict[str, Any]) -> tuple[Any, ...]:
 def _save(pairing: Pairing, after: dict[str, Any]) -> None:
     for key, value in after.items():
         setattr(pairing, key, value)
+    finished_stamp(pairing)
     pairing.save()
 
 
