@@ -108,3 +108,19 @@ def test_ratings_behind_the_clubs_results_say_so(director):
     problem = director.tournament(t["id"])["problem"]
     assert problem["kind"] == "ratings" and "2\xa0minutes" in problem["message"]
     assert "club's ratings have been behind" in problem["message"]
+    services.clock_tick()  # the tick rates the result left behind: nothing to say any more
+    assert director.tournament(t["id"])["problem"] is None
+
+
+def test_the_last_rounds_stuck_end_is_put_right_by_the_draw_button(director):
+    t = tarneeb(director, 4, stages=[{"format": "swiss", "rounds": 1}])
+    director.start(t)
+    with broker_down():
+        director.play_round(t, 1)  # the end of the tournament is lost with the advance
+    Pairing.objects.filter(tournament_id=t["id"]).update(finished_at=_ago(2))
+    assert director.tournament(t["id"])["problem"]["kind"] == "next_round"
+    drawn = director.post(f"/api/tournaments/{t['id']}/rounds/next/")
+    assert drawn.status_code == 409 and "finished" in str(drawn.json())
+    doc = director.tournament(t["id"])
+    assert doc["status"] == "finished" and doc["champion"] is not None
+    assert doc["problem"] is None
