@@ -17,6 +17,13 @@
   pairing's result), the same way. The kinds' results are posted in turn, so that each
   meets the same load; the server's own time (``Server-Timing``, ``bench/timing.py``) is
   printed beside.
+- ``swiss_10240_next_round_tied_s``: round 9 of a 10,240-entry Swiss where every win was
+  300 to 0 (directors typing a winner and a fixed score: entries of one record level on
+  points): its last result posted over HTTP → round 10 answered by ``GET …/rounds/10/``,
+  drawn by a real Celery worker (goal: under 3 s). Rounds 1 to 8 and all of round 9 but
+  one table are finished in the database at once (one ``UPDATE`` per side; through the
+  services 45,000 results would take many minutes to set up), each round drawn by the
+  director's ``round_draw``.
 - ``knockout_10240_round1_results_s``: the 2,048 results of round 1 of a 10,240-team
   knockout posted over HTTP by ``BENCH_CLIENTS`` clients at once to the one gunicorn
   worker (the clients' time overlaps the server's; no request waits on another's lock), a
@@ -30,7 +37,7 @@ printed and merged into ``bench/results.json``. Run it as a module (``make bench
 
     DATABASE_URL=postgresql://…/scorekeeper_bench CELERY_BROKER_URL=redis://…/0 \\
         .venv/bin/python -m bench.tournaments [knockout] [standings] [advance] [bulk] \\
-        [results] [knockout_results]
+        [results] [knockout_results] [next_round_tied]
 """
 
 from __future__ import annotations
@@ -68,6 +75,7 @@ GOALS = {
     "last_hand_4096_ms": 30.0,
     "knockout_10240_round1_results_s": 60.0,
     "entries_10240_bulk_s": 2.0,
+    "swiss_10240_next_round_tied_s": 3.0,
 }
 RNG = random.Random(20261122)
 
@@ -98,15 +106,20 @@ def entries(count: int) -> list[dict[str, Any]]:
 
 
 def create(count: int, stages: list[dict[str, Any]], **fields: Any) -> Any:
+    from tournaments import validation
     from tournaments.services import tournament_create
 
     fields.setdefault("variant", "belote")
     return tournament_create(
-        name=f"Bench {count}",
-        stages=stages,
-        entries=entries(count),
-        break_minutes=0,
-        **fields,
+        validation.tournament_spec(
+            dict(
+                name=f"Bench {count}",
+                stages=stages,
+                entries=entries(count),
+                break_minutes=0,
+                **fields,
+            )
+        )
     )
 
 
@@ -189,13 +202,17 @@ def advance(base: str) -> float:
 
 
 def last_result_to_next_round(
-    client: httpx.Client, tournament_id: Any, number: int, pairing: Any
+    client: httpx.Client,
+    tournament_id: Any,
+    number: int,
+    pairing: Any,
+    points: tuple[int, int] = (250, 110),
 ) -> float:
     url = f"/api/tournaments/{tournament_id}/rounds"
     start = time.perf_counter()
     response = client.post(
         f"{url}/{number}/pairings/{pairing.slot}/result/",
-        json={"winner": pairing.entries[0], "points": [250, 110]},
+        json={"winner": pairing.entries[0], "points": list(points)},
     )
     assert response.status_code == 200, response.text
     deadline = start + 60
@@ -204,6 +221,52 @@ def last_result_to_next_round(
             return time.perf_counter() - start
         time.sleep(0.005)
     raise SystemExit(f"round {number + 1} was not drawn within 60 s")
+
+
+def finish_tied(tournament_id: Any, number: int, *, leave: int = 0) -> list[Any]:
+    """Every match of round ``number`` but the last ``leave`` finished in the database at
+    once, each won 300 to 0 by one side or the other at random, as a director's result is
+    stored (``source`` director); answers the pairings left."""
+    from django.db import connection
+
+    from tournaments.models import Pairing
+
+    pairings = round_pairings(tournament_id, number)
+    done = [p.pk for p in pairings[: len(pairings) - leave]]
+    first = [pk for pk in done if RNG.random() < 0.5]
+    chosen = set(first)
+    second = [pk for pk in done if pk not in chosen]
+    table = Pairing._meta.db_table
+    with connection.cursor() as cursor:
+        for ids, side, points in ((first, 0, "[300, 0]"), (second, 1, "[0, 300]")):
+            cursor.execute(
+                f"UPDATE {table} SET status = %s, result = 'win', source = %s,"
+                f" winner = (entries->>{side})::int, points = %s::jsonb,"
+                " games_won = '[0, 0]'::jsonb WHERE id = ANY(%s)",
+                [Pairing.Status.FINISHED, Pairing.Source.DIRECTOR, points, ids],
+            )
+    return pairings[len(pairings) - leave :]
+
+
+def next_round_tied() -> float:
+    """Round 9 of a 10,240-entry Swiss, every win 300 to 0: its last result → round 10."""
+    from tournaments.services import round_draw, tournament_start
+
+    tournament = create(10_240, [{"format": "swiss", "rounds": 10}])
+    started = time.perf_counter()
+    tournament_start(tournament_id=tournament.pk)
+    for number in range(1, 9):
+        finish_tied(tournament.pk, number)
+        round_draw(tournament_id=tournament.pk)
+    (last,) = finish_tied(tournament.pk, 9, leave=1)
+    print(f"  10,240 tied: 9 rounds set up in {time.perf_counter() - started:.1f} s")
+
+    def body(base: str) -> float:
+        with httpx.Client(base_url=base, timeout=60) as client:
+            return last_result_to_next_round(client, tournament.pk, 9, last, (300, 0))
+
+    env = server_env(CELERY_BROKER_URL=BROKER)
+    return float(with_worker(lambda: with_server(env, body)))
 
 
 def post_result(
@@ -350,10 +413,13 @@ def with_worker(body: Callable[[], Any]) -> Any:
 
 def bulk_entries(base: str) -> float:
     """``POST …/entries/`` with a list of 10,240 entries, over HTTP (one request)."""
+    from tournaments import validation
     from tournaments.services import tournament_create
 
     tournament = tournament_create(
-        name="Bench bulk", variant="belote", stages=[{"format": "single_elimination"}]
+        validation.tournament_spec(
+            dict(name="Bench bulk", variant="belote", stages=[{"format": "single_elimination"}])
+        )
     )
     body = [dict(entry, seed=n) for n, entry in enumerate(entries(10_240), 1)]
     with httpx.Client(base_url=base, timeout=120) as client:
@@ -383,6 +449,8 @@ def measure(names: list[str]) -> dict[str, float]:
         figures["knockout_10240_round1_results_s"] = with_worker(
             lambda: with_server(env, knockout_results)
         )
+    if "next_round_tied" in names:
+        figures["swiss_10240_next_round_tied_s"] = next_round_tied()
     return figures
 
 
@@ -394,6 +462,7 @@ def main() -> None:
         "bulk",
         "results",
         "knockout_results",
+        "next_round_tied",
     ]
     ensure_database(DATABASE)
     subprocess.run(

@@ -225,6 +225,8 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": ["in_progress", "finished"],
         "RoundStatusEnum": ["playing", "complete"],
         "TournamentStatusEnum": ["registration", "running", "finished"],
+        # A tournament's variant (played by teams) is a narrower set than a match's.
+        "TournamentVariantEnum": "tournaments.validation.TEAM_VARIANTS",
     },
 }
 

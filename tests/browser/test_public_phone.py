@@ -9,7 +9,7 @@ import pytest
 
 from tests.browser.conftest import POLL_MS, after_polls
 from tests.tournaments.conftest import entries
-from tournaments import services
+from tournaments import services, validation
 from tournaments.models import Round
 
 pytestmark = pytest.mark.browser
@@ -33,11 +33,15 @@ def _table_of(tournament, number: int, entry: int) -> int:
 
 def test_a_phone_follows_the_results_and_the_next_round(page, site) -> None:
     tournament = services.tournament_create(
-        name="Phones",
-        variant="tarneeb",
-        entries=entries(40),
-        round_minutes=40,
-        stages=[{"format": "swiss", "rounds": 3}],
+        validation.tournament_spec(
+            dict(
+                name="Phones",
+                variant="tarneeb",
+                entries=entries(40),
+                round_minutes=40,
+                stages=[{"format": "swiss", "rounds": 3}],
+            )
+        )
     )
     services.tournament_start(tournament_id=tournament.pk)
     errors: list[str] = []

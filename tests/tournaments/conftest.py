@@ -109,15 +109,19 @@ def tarneeb(director: Director, count: int, **fields: Any) -> dict[str, Any]:
 def played_swiss(count: int, rounds: int) -> Any:
     """A 5-round Swiss of ``count`` tarneeb entries with ``rounds`` rounds played through
     the services (the director's results), drawn by hand; the tournament."""
-    from tournaments import services
+    from tournaments import services, validation
     from tournaments.models import Round
 
     tournament = services.tournament_create(
-        name="Counted",
-        variant="tarneeb",
-        entries=entries(count),
-        auto_advance=False,
-        stages=[{"format": "swiss", "rounds": 5}],
+        validation.tournament_spec(
+            dict(
+                name="Counted",
+                variant="tarneeb",
+                entries=entries(count),
+                auto_advance=False,
+                stages=[{"format": "swiss", "rounds": 5}],
+            )
+        )
     )
     services.tournament_start(tournament_id=tournament.pk)
     for number in range(1, rounds + 1):

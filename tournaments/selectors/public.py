@@ -132,6 +132,7 @@ def _pairing_row(pairing: Pairing, names: dict[int, str], best_of: bool = False)
         "finished": finished(pairing),
         "sides": sides,
         "best_of": bool(games),
+        "forfeit_name": names.get(pairing.forfeit) if pairing.forfeit else None,
         "lineup": lineups.lineup(data, names),
     }
 

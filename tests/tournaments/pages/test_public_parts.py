@@ -14,7 +14,7 @@ from django.test import Client
 from django.test.signals import template_rendered
 
 from tests.tournaments.conftest import Director, entries
-from tournaments import services
+from tournaments import services, validation
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -132,7 +132,14 @@ def _league(count: int) -> Any:
         for n in range(1, count + 1)
     ]
     tournament = services.tournament_create(
-        name="Open", variant="tarneeb", entries=teams, stages=[{"format": "swiss", "rounds": 5}]
+        validation.tournament_spec(
+            dict(
+                name="Open",
+                variant="tarneeb",
+                entries=teams,
+                stages=[{"format": "swiss", "rounds": 5}],
+            )
+        )
     )
     services.tournament_start(tournament_id=tournament.pk)
     for pairing in Round.objects.get(tournament=tournament, number=1).pairings.all()[:64]:

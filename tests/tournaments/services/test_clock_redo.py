@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from tests.tournaments.services.test_enqueue import broker_down
-from tournaments import services
+from tournaments import services, validation
 from tournaments.models import Club, Player, RatedPairing, Round, Tournament
 from tournaments.services import clubs, ratings
 
@@ -22,12 +22,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def _evening(club: Club, rounds: int = 2) -> Tournament:
     tournament = clubs.club_tournament_create(
         club_id=club.pk,
-        fields={
-            "name": "Friday",
-            "variant": "tarneeb",
-            "stages": [{"format": "swiss", "rounds": rounds}],
-            "entries": [{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
-        },
+        spec=validation.tournament_spec(
+            {
+                "name": "Friday",
+                "variant": "tarneeb",
+                "stages": [{"format": "swiss", "rounds": rounds}],
+                "entries": [{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
+            }
+        ),
     )
     return services.tournament_start(tournament_id=tournament.pk)
 

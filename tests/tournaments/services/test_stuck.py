@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from tests.tournaments.conftest import tarneeb
 from tests.tournaments.services.test_enqueue import broker_down
-from tournaments import services
+from tournaments import services, validation
 from tournaments.models import Pairing, Tournament
 from tournaments.services import clubs
 
@@ -84,13 +84,15 @@ def _club_evening() -> Tournament:
     club = clubs.club_create(name="Club", language="en")
     tournament = clubs.club_tournament_create(
         club_id=club.pk,
-        fields={
-            "name": "Friday",
-            "variant": "tarneeb",
-            "auto_advance": False,
-            "stages": [{"format": "swiss", "rounds": 2}],
-            "entries": [{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
-        },
+        spec=validation.tournament_spec(
+            {
+                "name": "Friday",
+                "variant": "tarneeb",
+                "auto_advance": False,
+                "stages": [{"format": "swiss", "rounds": 2}],
+                "entries": [{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
+            }
+        ),
     )
     return services.tournament_start(tournament_id=tournament.pk)
 
