@@ -14,7 +14,7 @@ from django.db import connection, connections, transaction
 
 from scorekeeper.rules import MatchConflict
 from tests.tournaments.conftest import entries
-from tournaments import services
+from tournaments import services, validation
 from tournaments.models import Pairing, Round
 
 pytestmark = [
@@ -28,10 +28,14 @@ pytestmark = [
 
 def test_a_directors_result_waiting_on_a_redraw_is_a_conflict_not_a_404():
     tournament = services.tournament_create(
-        name="Race",
-        variant="tarneeb",
-        entries=entries(4),
-        stages=[{"format": "swiss", "rounds": 3, "pairing": "random"}],
+        validation.tournament_spec(
+            {
+                "name": "Race",
+                "variant": "tarneeb",
+                "entries": entries(4),
+                "stages": [{"format": "swiss", "rounds": 3, "pairing": "random"}],
+            }
+        )
     )
     services.tournament_start(tournament_id=tournament.pk)
     old = Pairing.objects.get(tournament=tournament, round__number=1, slot=1)
