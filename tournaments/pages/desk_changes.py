@@ -174,10 +174,12 @@ def forfeit(request: HttpRequest, token: str, number: int, slot: int) -> HttpRes
 
 
 def _forfeited(view: TournamentView, pairing: Pairing) -> str:
-    names = view.names
+    def name(number: int | None) -> Any:
+        return view.names.get(number, number) if number is not None else ""
+
     return _("Forfeit recorded: {absent} did not come, {winner} wins (round {number}).").format(
-        absent=names.get(pairing.forfeit, pairing.forfeit),
-        winner=names.get(pairing.winner, pairing.winner),
+        absent=name(pairing.forfeit),
+        winner=name(pairing.winner),
         number=pairing.round.number,
     )
 

@@ -198,7 +198,7 @@ class TournamentForm(forms.Form):
     seed_in_order = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         read = PRESET_NUMBERS.get(cleaned.get("preset", ""), {"rounds", "groups", "advance"})
         for unread in {"rounds", "groups", "advance"} - read:
             self.errors.pop(unread, None)  # a number the chosen stages do not use

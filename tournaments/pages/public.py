@@ -89,7 +89,7 @@ def _part_response(request: HttpRequest, view_id: str, name: str, page: int = 1)
     response["Cache-Control"] = "no-cache"  # keep a copy, but ask every time
     patch_vary_headers(response, ["Cookie", "Accept-Language", "Accept-Encoding"])
     if then is not None:  # once the answer is sent: the WSGI server closes it then
-        response._resource_closers.append(then)
+        response._resource_closers.append(then)  # type: ignore[attr-defined]
     return response
 
 
