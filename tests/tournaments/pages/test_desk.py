@@ -569,3 +569,10 @@ def test_a_trionfo_setting_the_start_would_refuse_is_a_form_error(client):
     page = response.content.decode()
     assert "one open session: games_to_win is 1" in page
     assert not Tournament.objects.exists()
+
+
+def test_the_entry_hint_of_an_individual_event_shows_a_player(client):
+    trionfo = client.get("/tournaments/new/trionfo/").content.decode()
+    assert "“1. Anne”" in trionfo and "Les As" not in trionfo
+    belote = client.get("/tournaments/new/belote/").content.decode()
+    assert "“1. Les As: Anne, Bruno”" in belote and "(“1. Anne”)" in belote
