@@ -136,6 +136,7 @@ def test_an_armenian_clubs_melee_and_trionfo_evenings_from_the_pages(phone, site
 
     # The club's page: eight players (արամ is Արամ), every rating moved from zero.
     page.goto(f"{site}/p/c/{view_id}/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
     rows = page.locator("#players-title + table tbody tr")
     expect(rows).to_have_count(8)
     for rating in rows.locator("td:nth-child(2)").all_inner_texts():
@@ -178,6 +179,7 @@ def test_an_armenian_clubs_melee_and_trionfo_evenings_from_the_pages(phone, site
     page.wait_for_url(re.compile(rf"/p/c/{view_id}/players/\d+/$"))
     expect(page.locator("h1")).to_have_text(ARAM)
     expect(page.locator("svg.club-chart circle")).to_have_count(3)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     evenings = page.locator("#evenings-title + table tbody tr")
     expect(evenings).to_have_count(3)
     for row, evening in zip(evenings.all(), aram["history"], strict=True):
