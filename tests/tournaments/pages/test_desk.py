@@ -575,4 +575,4 @@ def test_the_entry_hint_of_an_individual_event_shows_a_player(client):
     trionfo = client.get("/tournaments/new/trionfo/").content.decode()
     assert "“1. Anne”" in trionfo and "Les As" not in trionfo
     belote = client.get("/tournaments/new/belote/").content.decode()
-    assert "“1. Les As: Anne, Bruno”" in belote and "(“1. Anne”)" in belote
+    assert "“1. Les As: Anne, Bruno”" in belote and "(“Anne”)" in belote
