@@ -20,7 +20,7 @@ from typing import Any
 from scorekeeper import rules
 from scorekeeper.rules.errors import RuleViolation, _
 from scorekeeper.rules.fields import Bool, Choice, Field, Int, clean_fields, is_int
-from scorekeeper.rules.limits import AT_TIME, FINISH_HAND
+from scorekeeper.rules.limits import AT_TIME, FINISH_HAND, MatchLimits
 from scorekeeper.rules.names import MAX_NAME as MAX_PLAYER_NAME
 from scorekeeper.rules.names import Name, clean_name
 
@@ -162,12 +162,16 @@ def tournament_input(data: Any) -> TournamentInput:
     individual = is_individual(stages)
     if variant.slug in INDIVIDUAL_ONLY and not individual:
         variant_input(variant.slug)  # refused: trionfo is played only in a melee
+    # The table every match will be created with, checked now: a setting the start would
+    # refuse (an option, games_to_win, a limit) is refused at the creation, by its field.
     table = rules.make_table(
         variant,
         [f"P{seat}" for seat in range(variant.players)],
         given["options"],
         given["games_to_win"],
+        limits=MatchLimits(hands_per_match=given["hands_per_match"], at_time=given["at_time"]),
     )
+    _check_stage_games(variant, stages, table)
     return TournamentInput(
         name=given["name"],
         variant=variant.slug,
@@ -192,6 +196,23 @@ def tournament_spec(fields: Mapping[str, Any]) -> TournamentInput:
     if not isinstance(fields, Mapping):
         raise RuleViolation("name", _("The body must be a JSON object."))
     return tournament_input({key: value for key, value in fields.items() if value is not None})
+
+
+def _check_stage_games(
+    variant: rules.Variant, stages: Sequence[StageSpec], table: rules.Table
+) -> None:
+    """A stage's own ``games_to_win`` checked as its matches will be made (a session plays
+    one game), named by the stage."""
+    for index, stage in enumerate(stages):
+        games = stage.settings.get("games_to_win")
+        if games is None or games == table.games_to_win:
+            continue
+        try:
+            rules.make_table(variant, list(table.players), dict(table.options), games)
+        except RuleViolation as violation:
+            raise RuleViolation(
+                f"stages.{index}.{violation.field}", violation.template, **violation.params
+            ) from None
 
 
 def is_individual(stages: Sequence[StageSpec]) -> bool:

@@ -9,7 +9,9 @@ ends: the side with more games won wins; with equal games, the side ahead in the
 play; level on both, a *draw* when ``draws``, else play goes on and the first hand after
 which one side is ahead ends it. The game in play when a limit ends a match is cut short:
 it is finished without a winner (it is not won). A match that ends normally (target,
-best of three) ignores the limits.
+best of three) ignores the limits. A variant without sides (trionfo, a session) ends at
+its limit as it would by a close: each player keeps their own final score, the one best
+score wins (shared: none, a draw).
 
 This module knows nothing of ``MatchState`` beyond its attributes, so that ``match.py``
 (the fold) can call it without an import cycle.
@@ -78,12 +80,6 @@ def check_limits(variant: Variant, limits: Any) -> MatchLimits:
         raise RuleViolation("at_time", _("Must be one of: {choices}."), choices=", ".join(AT_TIME))
     if not isinstance(limits.draws, bool):
         raise RuleViolation("draws", _("Must be true or false."))
-    if variant.teams is None and limits != NO_LIMITS:
-        raise RuleViolation(
-            "hands_per_match",
-            _("{variant} has no sides: its matches cannot have limits."),
-            variant=variant.name,
-        )
     return limits
 
 
@@ -101,6 +97,8 @@ def apply_limits(table: Table, state: MatchState) -> MatchState:
     where draws are allowed). Otherwise the state is unchanged."""
     if state.finished or not _limit_reached(table, state):
         return state
+    if table.variant.teams is None:
+        return _end_session(table, state)
     leader = _ahead(state)
     if leader is None and not table.limits.draws:
         return state  # play on: the first hand that leaves a side ahead ends it
@@ -110,6 +108,16 @@ def apply_limits(table: Table, state: MatchState) -> MatchState:
     else:
         games = (*games[:-1], replace(games[-1], finished=True, winner=None))
     return replace(state, games=games, finished=True, winner=leader, draw=leader is None)
+
+
+def _end_session(table: Table, state: MatchState) -> MatchState:
+    """A variant without sides (trionfo) at its limit: the session ends there, each player
+    with their own final score; its one best score wins (shared: no winner, a draw)."""
+    leader = table.variant.close_winner(state.game)
+    game = replace(state.game, finished=True, winner=leader)
+    return replace(
+        state, games=(*state.games[:-1], game), finished=True, winner=leader, draw=leader is None
+    )
 
 
 def _limit_reached(table: Table, state: MatchState) -> bool:

@@ -437,18 +437,38 @@ def _club_evening(club, teams, season):
     return tournament
 
 
-@pytest.mark.parametrize("language", ["ar", "fr"])
+PERSIAN_TEAMS = [
+    ("ستاره‌ها", "سارا", "بهرام"),
+    ("عقاب‌ها", "مریم", "رضا"),
+    ("شیرها", "نازنین", "کاوه"),
+    ("شاهین‌ها", "لیلا", "امید"),
+]
+ITALIAN_TEAMS = [
+    ("Gli Assi", "Giulia", "Marco"),
+    ("I Re", "Chiara", "Luca"),
+    ("Le Donne", "Sofia", "Matteo"),
+    ("I Fanti", "Elisa", "Paolo"),
+]
+CLUB_WORDS = {  # teams, the club's name, the season's name
+    "ar": (ARABIC[:4], "نادي الورق", "الخريف"),
+    "fr": (LATIN[:4], "Club de belote de Lyon", "Automne"),
+    "en": (LATIN[:4], "Lyon card club", "Autumn"),
+    "fa": (PERSIAN_TEAMS, "باشگاه ورق تهران", "پاییز"),
+    "it": (ITALIAN_TEAMS, "Circolo di Ravenna", "Autunno"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fa", "it", "ar", "fr"])
 def test_club_screenshots(browser, site, language):
-    """The club's public page, a player's page (its rating chart) and the club's desk."""
+    """The club's public page, a player's page (its rating chart) and the club's desk, at
+    390x844, none wider than the phone."""
 
     TOURNAMENT_OUT.mkdir(parents=True, exist_ok=True)
-    teams = (ARABIC if language == "ar" else LATIN)[:4]
-    club = club_services.club_create(
-        name="نادي الورق" if language == "ar" else "Club de belote de Lyon", language=language
-    )
+    teams, club_name, season_name = CLUB_WORDS[language]
+    club = club_services.club_create(name=club_name, language=language)
     club_services.season_create(
         club_id=club.pk,
-        name="الخريف" if language == "ar" else "Automne",
+        name=season_name,
         scoring="placement",
         points=[25, 18, 15, 12],
         best_of=None,

@@ -15,7 +15,8 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils import timezone
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -94,8 +95,9 @@ class NewTournamentForm(forms.Form):
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        slugs = [*validation.team_variants(), *sorted(validation.INDIVIDUAL_ONLY)]
         self.fields["variant"].choices = [
-            (slug, words.game_name(rules.VARIANTS[slug])) for slug in validation.team_variants()
+            (slug, words.game_name(rules.VARIANTS[slug])) for slug in slugs
         ]
         seasons = club.seasons.order_by("-number")
         self.fields["season"].choices = [("", _("No season"))] + [
@@ -127,6 +129,20 @@ def club_public(request: HttpRequest, view_id: str) -> HttpResponse:
         .first()
     )
     players = sorted(club_selectors.players_data(club), key=lambda p: -p["rating"])
+    last_rows = tournament_view(last, director=False).standings if last else []
+    if last is not None:  # each row's players, linked to their pages
+        people = club_selectors.entry_players(last)
+        individual = club_selectors.is_individual(last)
+        last_rows = [
+            {
+                **row,
+                "people": people.get(row["entry"], []),
+                "single": people[row["entry"]][0]
+                if individual and len(people.get(row["entry"], [])) == 1
+                else None,
+            }
+            for row in last_rows
+        ]
     return render(
         request,
         "tournaments/club.html",
@@ -137,7 +153,7 @@ def club_public(request: HttpRequest, view_id: str) -> HttpResponse:
             "season_rows": club_selectors.season_rows(season) if season else [],
             "players": players,
             "last": last,
-            "last_rows": tournament_view(last, director=False).standings if last else [],
+            "last_rows": last_rows,
         },
     )
 
@@ -195,7 +211,8 @@ def club_player(request: HttpRequest, view_id: str, number: int) -> HttpResponse
 
 @require_http_methods(["GET", "POST"])
 def club_new(request: HttpRequest) -> HttpResponse:
-    form = ClubForm(request.POST or None)
+    language = (get_language() or settings.LANGUAGE_CODE).split("-")[0]
+    form = ClubForm(request.POST or None, initial={"language": language})
     if request.method == "POST" and form.is_valid():
         wait = throttling.creation_refused(request)  # a club counts as a creation
         if wait is not None:
@@ -220,6 +237,7 @@ FORMS: dict[str, type[forms.Form]] = {
     "season_edit": SeasonEditForm,
 }
 PLAYER_FORMS = ("player", "rename", "merge", "import")
+SHOWN_NAMES = 50  # an import's names shown after it (the counts say the rest)
 
 
 def _tournament_rows(club: Club) -> list[dict[str, Any]]:
@@ -251,7 +269,6 @@ def _desk(
     club: Club,
     bound: dict[str, forms.Form],
     status: int = 200,
-    imported: dict[str, list[str]] | None = None,
 ) -> HttpResponse:
     forms_now = {key: bound.get(key) or form(auto_id=f"{key}-%s") for key, form in FORMS.items()}
     seasons = list(club.seasons.order_by("number"))
@@ -321,15 +338,19 @@ def club_desk_action(request: HttpRequest, token: str, action: str) -> HttpRespo
             else:
                 form.add_error("number", _("The club has no player of this number."))
         else:
-            if action == "import":  # the names added and those already there, in view
-                return _desk(request, club, {}, imported=done)
+            if action == "import":  # the names added and those already there, after the redirect
+                request.session["club_imported"] = {
+                    key: {"count": len(names), "names": names[:SHOWN_NAMES]}
+                    for key, names in done.items()
+                }
             return HttpResponseRedirect(reverse("club-desk", args=[club.pk]))
     return _desk(request, club, {action: form}, status=400)
 
 
 @require_POST
 def club_next_evening(request: HttpRequest, token: str) -> HttpResponse:
-    """The next evening in one tap: the last one's settings, season and players' teams."""
+    """The next evening in one tap: the last one's settings and season, named by its date;
+    with ``same_players`` its entries too (the director then removes the absent)."""
     club = _club(token, director=True)
     last = Tournament.objects.filter(club=club).order_by("-created_at").first()
     if last is None:
@@ -345,9 +366,10 @@ def club_next_evening(request: HttpRequest, token: str) -> HttpResponse:
         return throttling.answer(_desk(request, club, {"new": refused}, status=400), wait)
     tournament = club_services.club_tournament_create(
         club_id=club.pk,
-        name=last.name,
+        name=timezone.localdate().isoformat(),  # named by its date
         season=last.season.number if last.season else None,
         copy_of=str(last.pk),
+        same_players=request.POST.get("same_players") == "1",
     )
     return HttpResponseRedirect(reverse("desk", args=[tournament.pk]))
 

@@ -24,5 +24,5 @@ urlpatterns = [
 # Clubs (clubs.md): a club's public page and its players' pages.
 urlpatterns += [
     path("c/<str:view_id>/", clubs.club_public, name="club-public"),
-    path("c/<str:view_id>/players/<int:number>/", clubs.club_player, name="club-player"),
+    path("c/<str:view_id>/players/<int:number>/", clubs.club_player, name="club-player-page"),
 ]

@@ -95,6 +95,24 @@ def tournament_club_data(tournament: Tournament) -> dict[str, Any]:
     return {"club": club.view_id, "season": season.number if season else None}
 
 
+def entry_players(tournament: Tournament) -> dict[int, list[tuple[int, str]]]:
+    """Each entry's club players, (number, club's name) in seat order: one query."""
+    people: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for entry, number, name in (
+        EntryPlayer.objects.filter(entry__tournament=tournament)
+        .order_by("entry__number", "seat")
+        .values_list("entry__number", "player__number", "player__name")
+    ):
+        people[entry].append((number, name))
+    return dict(people)
+
+
+def is_individual(tournament: Tournament) -> bool:
+    """Whether the tournament's entries are single players (an individual event)."""
+    stages = list(tournament.stages.all())
+    return len(stages) == 1 and get_format(stages[0].format).individual
+
+
 def _player_row(player: Player, played: dict[int, tuple[int, Any]]) -> dict[str, Any]:
     count, last = played.get(player.pk, (0, None))
     return {

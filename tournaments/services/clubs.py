@@ -22,7 +22,7 @@ from scorekeeper.rules.names import clean_name
 from scorekeeper.selectors import key_of
 
 from .. import convert, spreadsheet, validation
-from ..brackets import vocabulary
+from ..brackets import get_format, vocabulary
 from ..brackets.seasons import SCORINGS
 from ..models import Club, EntryPlayer, Player, Season, Tournament
 from . import ratings
@@ -200,6 +200,29 @@ def copied_settings(source: Tournament) -> dict[str, Any]:
     return settings
 
 
+def copied_entries(source: Tournament) -> list[dict[str, Any]]:
+    """The entries of an earlier tournament as a new one's body: each player by the club's
+    name of them (a name typed another way comes back as the club's); an individual
+    event's entries are one name each."""
+    linked: dict[int, list[str]] = {}
+    for number, name in (
+        EntryPlayer.objects.filter(entry__tournament=source)
+        .order_by("entry__number", "seat")
+        .values_list("entry__number", "player__name")
+    ):
+        linked.setdefault(number, []).append(name)
+    stages = list(source.stages.all())
+    individual = len(stages) == 1 and get_format(stages[0].format).individual
+    entries = []
+    for entry in source.entries.order_by("number"):
+        players = linked.get(entry.number) or list(entry.players)
+        if individual:
+            entries.append({"name": players[0]})
+        else:
+            entries.append({"name": entry.name, "players": players})
+    return entries
+
+
 @transaction.atomic
 def club_tournament_create(
     *,
@@ -208,10 +231,11 @@ def club_tournament_create(
     season: Any = None,
     copy_of: Any = None,
     name: Any = None,
+    same_players: bool = False,
 ) -> Tournament:
     """A tournament of the club: ``spec`` (the body of ``POST /api/tournaments/``), or
-    the settings of ``copy_of`` under the new ``name``; its entries' players become the
-    club's players."""
+    the settings of ``copy_of`` under the new ``name`` (``same_players``: its entries too,
+    named as the club names its players); its entries' players become the club's players."""
     club = club_locked(club_id)
     chosen = None
     if season is not None:
@@ -219,7 +243,11 @@ def club_tournament_create(
         if chosen is None:
             raise RuleViolation("season", _("The club has no season of this number."))
     if copy_of is not None:
-        spec = validation.tournament_spec({**copied_settings(_source(copy_of)), "name": name})
+        source = _source(copy_of)
+        fields = {**copied_settings(source), "name": name}
+        if same_players:
+            fields["entries"] = copied_entries(source)
+        spec = validation.tournament_spec(fields)
     if spec is None:
         raise RuleViolation("name", _("This field is required."))
     tournament = tournament_create(spec)

@@ -263,14 +263,45 @@ def test_bad_limits_name_the_field(limits: MatchLimits, field: str) -> None:
     assert caught.value.field == field
 
 
-def test_trionfo_refuses_limits() -> None:
+TRIONFO_PLAYERS = ["Rami", "Sara", "Omar", "Lina", "Nour"]
+CHIAMO = {"first": 0, "declarer": 3, "bid": "chiamo", "trump": "coins", "partner": 1, "thirds": 21}
+
+
+def trionfo(limits: MatchLimits) -> Table:
     variant = find_variant("trionfo")
     assert variant is not None
-    players = ["Rami", "Sara", "Omar", "Lina", "Nour"]
-    with pytest.raises(RuleViolation) as caught:
-        make_table(variant, players, limits=MatchLimits(hands_per_match=5))
-    assert caught.value.field == "hands_per_match"
-    assert make_table(variant, players, limits=MatchLimits()).limits == MatchLimits()
+    return make_table(variant, TRIONFO_PLAYERS, limits=limits)
+
+
+def test_a_trionfo_session_ends_after_hands_per_match() -> None:
+    """clubs.md: trionfo takes hands_per_match; each player's result is their own score."""
+    t = trionfo(MatchLimits(hands_per_match=2))
+    _, state = replay(t, [CHIAMO])
+    assert not state.finished
+    _, state = replay(t, [CHIAMO, {"thrown_in": True}])
+    assert state.finished and not state.closed
+    result = outcome(t, state)
+    assert result.points == (-1, 1, -1, 2, -1) and result.games_won == ()
+    assert result.winner == 3 and not result.draw
+    with pytest.raises(RuleViolation):
+        replay(t, [CHIAMO, {"thrown_in": True}, CHIAMO])
+
+
+def test_a_trionfo_session_level_at_its_limit_has_no_winner() -> None:
+    t = trionfo(MatchLimits(hands_per_match=1))
+    _, state = replay(t, [{"first": 0, "thrown_in": True}])
+    assert state.finished and state.winner is None and state.draw  # all level at 0
+    assert outcome(t, state).points == (0, 0, 0, 0, 0)
+
+
+@pytest.mark.parametrize(("at_time", "hands"), [("finish_hand", 2), ("one_more_hand", 3)])
+def test_time_called_ends_a_trionfo_session(at_time: str, hands: int) -> None:
+    t = trionfo(MatchLimits(at_time=at_time))
+    _, state = replay(t, [CHIAMO], time_called_after=1)
+    assert state.time_called and not state.finished
+    played, state = replay(t, [CHIAMO] + [{"thrown_in": True}] * (hands - 1), time_called_after=1)
+    assert state.finished and len(played) == hands
+    assert outcome(t, state).points == (-1, 1, -1, 2, -1)
 
 
 # -- properties ------------------------------------------------------------------------------

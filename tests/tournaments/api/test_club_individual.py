@@ -331,3 +331,18 @@ def test_a_melee_table_played_to_the_end_has_its_games_in_results_csv(api):
     assert pairing["status"] == "finished" and pairing["games_won"] == [1, 0]
     rows = _csv(api.get(f"/api/tournaments/{melee['view_id']}/results.csv"))
     assert rows[1][5:] == ["100–62", "1–0"]
+
+
+def test_a_trionfo_tables_five_chances_are_shown_in_seat_order(api):
+    """The public page shows every number of ``win_chance``: a trionfo table's five."""
+    from django.test import Client
+
+    club, _melee, _trionfo = _two_evenings(api)
+    second = api.trionfo(club)
+    api.start(second)
+    table = api.round(second, 1)["pairings"][0]
+    chances = table["win_chance"]
+    assert len(chances) == 5
+    html = Client().get(f"/p/{second['view_id']}/").content.decode()
+    shown = " · ".join(f'<bdi dir="ltr">{round(c * 100)}%</bdi>' for c in chances)
+    assert shown in html

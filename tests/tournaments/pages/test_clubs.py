@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from scorekeeper import rules, words
@@ -77,13 +77,89 @@ def test_the_desk_adds_merges_imports_and_starts_the_next_evening(club):
     assert not Player.objects.filter(club=club, name="Ana").exists()
     upload = SimpleUploadedFile("names.csv", b"Nour\nAnna\n")
     imported = client.post(f"{desk}import/", {"file": upload})
-    assert imported.status_code == 200 and "Nour" in imported.content.decode()
+    assert imported.status_code == 302 and imported["Location"] == desk  # PRG
+    said = client.get(desk).content.decode()
+    assert "Added (1): Nour" in said and "Already there (1): Anna" in said
+    assert "Added (1)" not in client.get(desk).content.decode()  # said once
     season = {"name": "Estate", "scoring": "match_points", "points": "", "best_of": 3}
     assert client.post(f"{desk}season/", season).status_code == 302
     assert client.post(f"{desk}next/").status_code == 302
     assert Tournament.objects.filter(club=club).count() == 2
     latest = Tournament.objects.filter(club=club).order_by("-created_at").first()
     assert latest.season.number == 1 and latest.status == "registration"
+    assert latest.name == timezone.localdate().isoformat()  # named by its date
+    assert latest.entries.count() == 0
+
+
+def test_the_next_evening_with_the_same_players_in_one_tap(club):
+    client = Client()
+    last = Tournament.objects.get(club=club)
+    Player.objects.filter(club=club, name="Zoë").update(name="Zoé")  # renamed since
+    assert client.post(f"/club/{club.pk}/next/", {"same_players": "1"}).status_code == 302
+    latest = Tournament.objects.filter(club=club).order_by("-created_at").first()
+    assert latest.pk != last.pk and latest.name == timezone.localdate().isoformat()
+    entries = list(latest.entries.order_by("number").values_list("name", "players"))
+    assert entries[1] == ("T2", ["مریم", "Zoé"]) and len(entries) == 4
+    desk = client.get(f"/d/{latest.pk}/").content.decode()
+    assert "سارا" in desk  # the director removes the absent there
+
+
+def test_an_individual_events_next_evening_keeps_its_players(transactional_db):
+    club = clubs.club_create(name="Ակումբ", language="hy")
+    names = ["Անի", "Արամ", "Գոռ", "Դավիթ", "Էլեն"]
+    clubs.player_create(club_id=club.pk, name="Արամ")  # the club's, typed "արամ" below
+    clubs.club_tournament_create(
+        club_id=club.pk,
+        spec=validation.tournament_spec(
+            {
+                "name": "Ուրբաթ",
+                "variant": "trionfo",
+                "stages": [{"format": "melee", "rounds": 1}],
+                "entries": [{"name": n.lower() if n == "Արամ" else n} for n in names],
+            }
+        ),
+    )
+    assert Client().post(f"/club/{club.pk}/next/", {"same_players": "1"}).status_code == 302
+    latest = Tournament.objects.filter(club=club).order_by("-created_at").first()
+    assert [e.players for e in latest.entries.order_by("number")] == [[n] for n in names]
+
+
+def test_the_desk_says_its_key_is_secret_and_offers_trionfo_and_every_export(club):
+    html = Client().get(f"/club/{club.pk}/").content.decode()
+    assert "director's key" in html and "keep it secret" in html
+    assert 'value="trionfo"' in html
+    last = Tournament.objects.get(club=club)
+    assert f"/api/clubs/{club.view_id}/players.csv" in html
+    assert f"/api/tournaments/{last.view_id}/standings/?format=csv" in html
+    assert f"/api/tournaments/{last.view_id}/results.csv" in html
+    assert f"/api/clubs/{club.view_id}/seasons/1/standings/?format=csv" in html
+    assert "Same players as last time".lower() in html.lower()
+
+
+def test_the_public_page_links_players_to_their_pages_and_every_export(club):
+    client = Client()
+    html = client.get(f"/p/c/{club.view_id}/").content.decode()
+    assert f'href="/p/c/{club.view_id}/players/1/"' in html
+    assert f'href="/api/clubs/{club.view_id}/players/' not in html  # never the JSON
+    last = Tournament.objects.get(club=club)
+    for url in (
+        f"/api/tournaments/{last.view_id}/standings/?format=csv",
+        f"/api/tournaments/{last.view_id}/results.csv",
+        f"/api/clubs/{club.view_id}/seasons/1/standings/?format=csv",
+        f"/api/clubs/{club.view_id}/players.csv",
+    ):
+        assert html.count(f'href="{url}"') == 1, url  # once, in the page's body
+        answer = client.get(url)
+        assert answer.status_code == 200 and answer.content.startswith(b"\xef\xbb\xbf"), url
+    # the last evening's standings: each team's players linked to their pages
+    for number in Player.objects.filter(club=club).values_list("number", flat=True):
+        assert f'href="/p/c/{club.view_id}/players/{number}/"' in html
+
+
+@pytest.mark.parametrize("language", ["fa", "it"])
+def test_the_new_club_form_speaks_the_pages_language(transactional_db, language):
+    html = Client(HTTP_ACCEPT_LANGUAGE=language).get("/clubs/new/").content.decode()
+    assert f'<option value="{language}" selected>' in html
 
 
 def test_the_projector_shows_each_tables_chance_to_win(club):

@@ -549,3 +549,31 @@ def _finish_round(tournament, number: int) -> None:
             points=[100, 50],
             reason="",
         )
+
+
+PLAYERS = "\n".join(f"Player {n}" for n in range(1, 7))
+
+
+def test_a_trionfo_event_with_a_hand_limit_is_created_and_started_from_the_page(client):
+    """clubs.md: trionfo takes hands_per_match; the start no longer refuses it."""
+    fields = {"preset": "melee", "entries": PLAYERS, "hands_per_match": "4"}
+    tournament = _created(_post_new(client, "trionfo", **fields))
+    assert tournament.hands_per_match == 4
+    services.tournament_start(tournament_id=tournament.pk)
+    assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.RUNNING
+
+
+def test_a_trionfo_setting_the_start_would_refuse_is_a_form_error(client):
+    fields = {"preset": "melee", "entries": PLAYERS, "games_to_win": "2"}
+    response = _post_new(client, "trionfo", **fields)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "one open session: games_to_win is 1" in page
+    assert not Tournament.objects.exists()
+
+
+def test_the_entry_hint_of_an_individual_event_shows_a_player(client):
+    trionfo = client.get("/tournaments/new/trionfo/").content.decode()
+    assert "“1. Anne”" in trionfo and "Les As" not in trionfo
+    belote = client.get("/tournaments/new/belote/").content.decode()
+    assert "“1. Les As: Anne, Bruno”" in belote and "(“Anne”)" in belote
