@@ -187,6 +187,12 @@ class Round(models.Model):
     starts_at = models.DateTimeField()
     ends_at = models.DateTimeField(null=True, blank=True)
     time_called = models.BooleanField(default=False)
+    advance_queued = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When its advance was queued: the clock queues none more until that one "
+        "is done or, its worker killed, ADVANCE_PENDING has passed.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

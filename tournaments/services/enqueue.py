@@ -14,6 +14,7 @@ tests) the task runs in process right after the commit.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from celery import current_app
@@ -49,13 +50,19 @@ def send(name: str, *args: Any) -> bool:
     return True
 
 
-def after_commit(name: str, *args: Any) -> None:
-    transaction.on_commit(lambda: send(name, *args))
+def after_commit(name: str, *args: Any, unsent: Callable[[], Any] | None = None) -> None:
+    """Send the task after the commit; ``unsent``: called when the broker refused it."""
+
+    def go() -> None:
+        if not send(name, *args) and unsent is not None:
+            unsent()
+
+    transaction.on_commit(go)
 
 
-def round_advance(*, round_id: Any) -> None:
+def round_advance(*, round_id: Any, unsent: Callable[[], Any] | None = None) -> None:
     """Complete the round and draw the next, after the commit."""
-    after_commit(ROUND_ADVANCE, round_id)
+    after_commit(ROUND_ADVANCE, round_id, unsent=unsent)
 
 
 def standings_refresh(*, tournament_id: Any) -> None:

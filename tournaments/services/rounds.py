@@ -24,7 +24,7 @@ from ..models import Round, Tournament
 from ..selectors.snapshot import snapshot_load
 from .guards import running
 from .locks import touch, tournament_locked
-from .store import decision_store, problem_clear, round_complete
+from .store import advance_done, decision_store, problem_clear, round_complete
 
 log = logging.getLogger(__name__)
 Status = Tournament.Status
@@ -35,6 +35,7 @@ def round_advance(*, round_id: Any) -> Round | None:
     finish the tournament). Safe to run twice or side by side: returns the round drawn, or
     None when there was nothing (more) to do. When the tournament's own data makes it fail,
     the failure is marked on the tournament (``problem``) and None is returned."""
+    started = timezone.now()
     tried = Round.objects.filter(pk=round_id).values_list("tournament__version", flat=True).first()
     if tried is None:
         return None  # no such round (a redraw or an unstart took it away): nothing to do
@@ -46,6 +47,8 @@ def round_advance(*, round_id: Any) -> Round | None:
         log.exception("round %s: the advance failed", round_id)
         problem_mark(round_id=round_id, error=error, tried=tried)
         return None
+    finally:  # done, or failed: the clock may queue it again (the problem mark aside)
+        advance_done(round_id, started)
 
 
 @transaction.atomic

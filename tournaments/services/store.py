@@ -10,10 +10,11 @@ A round is drawn once (unique ``(tournament, number)``: a second draw of it is a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from scorekeeper import bulk
@@ -58,8 +59,38 @@ def decision_store(tournament: Tournament, loaded: Loaded, decision: Decision) -
         tournament.status, tournament.champion = Status.FINISHED, decision.champion
     touch(tournament, "status", "stage", "round", "champion", "standings")
     if round_ is not None and drawn is not None and all(p.bye for p in drawn.draw.pairings):
-        enqueue.round_advance(round_id=round_.pk)  # a round of byes only
+        advance_queue(round_.pk)  # a round of byes only
     return round_
+
+
+# An advance queued this long ago and not done (its worker killed, its message lost) may
+# be queued again by the clock; before that, the clock leaves the round to it.
+ADVANCE_PENDING = timedelta(seconds=60)
+
+
+def advance_queue(
+    round_id: Any, *, unless_pending: bool = False, now: datetime | None = None
+) -> bool:
+    """Queue the round's advance (after the commit) and mark it queued on the round (one
+    conditional ``UPDATE``); ``unless_pending`` (the clock): not while another is queued or
+    running and younger than ``ADVANCE_PENDING``. True when queued."""
+    now = now or timezone.now()
+    rounds = Round.objects.filter(pk=round_id)
+    if unless_pending:
+        rounds = rounds.filter(
+            Q(advance_queued=None) | Q(advance_queued__lte=now - ADVANCE_PENDING)
+        )
+    if not rounds.update(advance_queued=now):
+        return False
+    # Not sent (the broker unreachable): unmarked, for the next tick to queue it at once.
+    enqueue.round_advance(round_id=round_id, unsent=lambda: advance_done(round_id, now))
+    return True
+
+
+def advance_done(round_id: Any, started: datetime) -> None:
+    """The advance started at ``started`` is over: the marks of advances queued before it
+    are cleared (one queued since stays marked: it still runs)."""
+    Round.objects.filter(pk=round_id, advance_queued__lte=started).update(advance_queued=None)
 
 
 def round_store(
@@ -239,7 +270,7 @@ def result_recorded(tournament: Tournament, round_: Round) -> None:
         and tournament.round == round_.number
     )
     if round_.status == Round.Status.PLAYING and not open_pairings:
-        enqueue.round_advance(round_id=round_.pk)
+        advance_queue(round_.pk)
     elif round_.status == Round.Status.COMPLETE and open_pairings:
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
     if not advancing:
