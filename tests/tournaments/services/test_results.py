@@ -210,3 +210,40 @@ def test_the_clock_does_not_wait_for_a_tournament_a_write_holds(sent, monkeypatc
         updates = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("UPDATE")]
         assert len(updates) == 1
     assert standings.rested_standings(timezone.now()) == [behind[0]]  # its turn came
+
+
+# Without a broker (the embedded default), the standings are refreshed once the answer has
+# been sent: by the response's close(), as a WSGI server calls it after the body.
+
+
+def test_the_answer_is_returned_before_the_refresh_which_runs_when_the_response_closes():
+    from django.core.handlers.wsgi import WSGIHandler
+    from django.test import RequestFactory
+
+    tournament, pairings = _tables(8)
+    url = f"/api/tournaments/{tournament.pk}/rounds/1/pairings/{pairings[0].slot}/result/"
+    body = {"winner": pairings[0].entries[0], "points": [250, 110]}
+    environ = RequestFactory().post(url, body, content_type="application/json").environ
+    started: list[str] = []
+    answer = WSGIHandler()(environ, lambda status, headers: started.append(status))
+    assert started == ["200 OK"]
+    assert b"".join(answer)  # the body, sent: the standings are not refreshed yet
+    tournament.refresh_from_db()
+    assert tournament.standings_queued and tournament.standings_version < tournament.version
+    answer.close()  # the server is done with the answer: the refresh runs
+    tournament.refresh_from_db()
+    assert not tournament.standings_queued
+    assert tournament.standings_version == tournament.version
+    assert sum(row["wins"] for row in tournament.standings) == 1
+
+
+def test_deferring_runs_the_refresh_at_the_end_of_the_block_once():
+    tournament = _started(8)
+    with enqueue.deferring():
+        _result(tournament, 1)
+        _result(tournament, 2)
+        tournament.refresh_from_db()
+        assert tournament.standings_version < tournament.version  # not yet
+    tournament.refresh_from_db()
+    assert tournament.standings_version == tournament.version
+    assert sum(row["wins"] for row in tournament.standings) == 2
