@@ -22,7 +22,7 @@ from scorekeeper.rules import MatchConflict, RuleViolation
 from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import is_int
 
-from ..models import Pairing, Round, Tournament
+from ..models import Pairing, Round, Tournament, TournamentState
 from . import enqueue
 from .guards import OPEN
 from .locks import touch, tournament_locked
@@ -155,7 +155,7 @@ def _stale_standings(now: datetime) -> list[Any]:
     """Tournaments whose refresh was asked for a tick ago and has not come (its message
     lost with the broker)."""
     return list(
-        Tournament.objects.filter(standings_queued=True, updated_at__lte=now - TICK)
+        TournamentState.objects.filter(standings_queued=True, changed_at__lte=now - TICK)
         .exclude(standings_version=F("version"))
         .values_list("pk", flat=True)
     )

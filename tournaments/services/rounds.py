@@ -36,7 +36,11 @@ def round_advance(*, round_id: Any) -> Round | None:
     None when there was nothing (more) to do. When the tournament's own data makes it fail,
     the failure is marked on the tournament (``problem``) and None is returned."""
     started = timezone.now()
-    tried = Round.objects.filter(pk=round_id).values_list("tournament__version", flat=True).first()
+    tried = (
+        Round.objects.filter(pk=round_id)
+        .values_list("tournament__state__version", flat=True)
+        .first()
+    )
     if tried is None:
         return None  # no such round (a redraw or an unstart took it away): nothing to do
     try:
@@ -55,6 +59,9 @@ def round_advance(*, round_id: Any) -> Round | None:
 def _advance(round_id: Any) -> Round | None:
     round_ = Round.objects.get(pk=round_id)
     tournament = tournament_locked(round_.tournament_id)
+    # Then the round: a result of it in flight (it holds the round, never the tournament)
+    # is committed before the round is completed and the next one drawn from it.
+    list(Round.objects.select_for_update().filter(pk=round_id).values_list("pk", flat=True))
     round_complete(round_id=round_id)
     round_.refresh_from_db(fields=["status"])
     if (

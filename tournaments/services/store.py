@@ -32,7 +32,7 @@ from ..models import CancelledMatch, Entry, Pairing, Round, Stage, TableKey, Tou
 from ..selectors.snapshot import Loaded
 from . import enqueue, ratings
 from .guards import OPEN, stage_games
-from .locks import touch, tournament_locked
+from .locks import touch, tournament_read
 from .standings import standings_keep, standings_request
 
 Status = Tournament.Status
@@ -243,7 +243,7 @@ def round_complete(*, round_id: Any) -> bool:
     )
     if touched:
         tournament_id = Round.objects.values_list("tournament_id", flat=True).get(pk=round_id)
-        touch(tournament_locked(tournament_id))
+        touch(tournament_read(tournament_id))  # the caller holds the tournament's lock
     return touched == 1
 
 
@@ -257,12 +257,16 @@ def problem_clear(tournament: Tournament) -> list[str]:
 
 
 def result_recorded(tournament: Tournament, round_: Round) -> None:
-    """After a result changed: a playing round whose every pairing is finished is queued for
-    its advance (which stores the standings); a complete round with a pairing reopened
-    plays again; otherwise one refresh of the standings is asked for."""
-    # Three index lookups on (round, status): never a scan of the round's finished pairings.
+    """After a result changed (the caller holds its pairing and its round, not the
+    tournament's row): a playing round whose every pairing is finished is queued for its
+    advance (which stores the standings); a complete round with a pairing reopened plays
+    again; otherwise one refresh of the standings is asked for. The version is bumped
+    last (``touch``): the tournament's state row is held only until the commit."""
+    # One index lookup on (round, status), consistent: every result of the round holds
+    # the round's row, so the last one sees all the others. Never a scan of the round.
     open_pairings = Pairing.objects.filter(round_id=round_.pk, status__in=OPEN).exists()
-    fields = problem_clear(tournament)
+    if tournament.problem or tournament.problem_since is not None:
+        _problem_clear_after(tournament.pk)
     advancing = (
         round_.status == Round.Status.PLAYING
         and not open_pairings
@@ -273,7 +277,16 @@ def result_recorded(tournament: Tournament, round_: Round) -> None:
         advance_queue(round_.pk)
     elif round_.status == Round.Status.COMPLETE and open_pairings:
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
-    if not advancing:
-        fields += standings_request(tournament)
-    touch(tournament, *fields)
+    if advancing:
+        touch(tournament)
+    else:
+        standings_request(tournament)
     ratings.result_changed(tournament=tournament, round_=round_)
+
+
+def _problem_clear_after(tournament_id: Any) -> None:
+    """A result changed something: the automatic advance may try again. Cleared after the
+    commit (a result never waits for the tournament's row), before the advance it queued."""
+    transaction.on_commit(
+        lambda: Tournament.objects.filter(pk=tournament_id).update(problem="", problem_since=None)
+    )
