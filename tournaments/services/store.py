@@ -65,7 +65,7 @@ def decision_store(tournament: Tournament, loaded: Loaded, decision: Decision) -
 
 # An advance queued this long ago and not done (its worker killed, its message lost) may
 # be queued again by the clock; before that, the clock leaves the round to it.
-ADVANCE_PENDING = timedelta(seconds=60)
+ADVANCE_PENDING = timedelta(seconds=30)
 
 
 def advance_queue(
