@@ -7,15 +7,16 @@ numbered table in a real match of the site as its *shape* says (``brackets.shape
 entries; four or five players of an individual event), or gives one entry a *bye*.
 
 The facts are the entries, the draws (rounds and pairings, with their random seeds) and the
-results. ``Tournament.standings`` is a copy kept by version (``standings_version``): the
-services store it at an advance and refresh it after results (``services.standings``), so
-reads never recompute it.
+results. The standings are a copy kept by version (``TournamentState``, a row of its own that
+results write without locking the tournament's): the services store them at an advance and
+refresh them after results (``services.standings``), so reads never recompute them.
 """
 
 from __future__ import annotations
 
 import secrets
 import uuid
+from typing import Any
 
 from django.db import models
 
@@ -39,6 +40,13 @@ TABLE_CODE_LENGTH = 6
 
 def new_table_code() -> str:
     return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
+
+
+class TournamentManager(models.Manager["Tournament"]):
+    """Every tournament read with its state (one join): its version and stored standings."""
+
+    def get_queryset(self) -> models.QuerySet[Tournament]:
+        return super().get_queryset().select_related("state")
 
 
 class Tournament(models.Model):
@@ -76,20 +84,6 @@ class Tournament(models.Model):
         null=True, blank=True, help_text="The winning entry's number."
     )
     next_entry = models.PositiveIntegerField(default=1, help_text="Numbers are never reused.")
-    version = models.PositiveIntegerField(default=1, help_text="Bumped on every change.")
-    standings = models.JSONField(default=list, help_text="A copy: services rebuild it.")
-    standings_version = models.PositiveIntegerField(
-        default=0, help_text="The version the stored standings were computed for."
-    )
-    standings_queued = models.BooleanField(
-        default=False, help_text="A refresh of the standings is queued."
-    )
-    standings_rest = models.DateTimeField(
-        null=True,
-        blank=True,
-        help_text="A large event's refresh rests until then (a few times what it took): "
-        "results meanwhile ask for none; the next one after it, or the clock, does.",
-    )
     problem = models.CharField(
         max_length=500,
         blank=True,
@@ -107,11 +101,69 @@ class Tournament(models.Model):
         "Season", on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments"
     )
 
+    objects = TournamentManager()
+
     class Meta:
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
         return self.name
+
+    # What changes with every result lives in ``TournamentState`` (its own row): read here.
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def standings(self) -> list[dict[str, Any]]:
+        return self.state.standings
+
+    @standings.setter
+    def standings(self, rows: list[dict[str, Any]]) -> None:  # shown, not saved
+        self.state.standings = rows
+
+    @property
+    def standings_version(self) -> int:
+        return self.state.standings_version
+
+    @property
+    def standings_queued(self) -> bool:
+        return self.state.standings_queued
+
+    @property
+    def standings_rest(self) -> Any:
+        return self.state.standings_rest
+
+
+class TournamentState(models.Model):
+    """A tournament's version and stored standings, apart from its row: a result bumps the
+    version here (its last statement, so this row is held only until the commit) and never
+    locks the tournament's row, which the director's writes and the advance hold. The
+    standings are a copy kept by version (``standings_version``): the services store them at
+    an advance and refresh them after results (``services.standings``), so reads never
+    recompute them."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="state"
+    )
+    version = models.PositiveIntegerField(default=1, help_text="Bumped on every change.")
+    standings = models.JSONField(default=list, help_text="A copy: services rebuild it.")
+    standings_version = models.PositiveIntegerField(
+        default=0, help_text="The version the stored standings were computed for."
+    )
+    standings_queued = models.BooleanField(
+        default=False, help_text="A refresh of the standings is queued."
+    )
+    standings_rest = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="A large event's refresh rests until then (a few times what it took): "
+        "results meanwhile ask for none; the next one after it, or the clock, does.",
+    )
+    changed_at = models.DateTimeField(auto_now=True, help_text="When the version last moved.")
+
+    def __str__(self) -> str:
+        return f"version {self.version}"
 
 
 class Entry(models.Model):
@@ -187,6 +239,12 @@ class Round(models.Model):
     starts_at = models.DateTimeField()
     ends_at = models.DateTimeField(null=True, blank=True)
     time_called = models.BooleanField(default=False)
+    advance_queued = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When its advance was queued: the clock queues none more until that one "
+        "is done or, its worker killed, ADVANCE_PENDING has passed.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -299,8 +357,11 @@ class ResultChange(models.Model):
     the undone start, a changed setting. A redraw or an undone start deletes pairings: the
     record keeps their round and slot (and their rows in ``before``)."""
 
+    # No foreign key constraint in the database (Django still deletes these rows with their
+    # tournament): its check at the commit would take a share lock on the tournament's row,
+    # and a result would wait for the director's write holding it.
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="result_changes"
+        Tournament, on_delete=models.CASCADE, related_name="result_changes", db_constraint=False
     )
     pairing = models.ForeignKey(
         Pairing, on_delete=models.SET_NULL, null=True, blank=True, related_name="changes"

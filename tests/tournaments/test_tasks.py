@@ -12,6 +12,7 @@ from scorekeeper.models import Match
 from tests.tournaments.conftest import entries
 from tournaments import services, tasks, validation
 from tournaments.models import Pairing, Round, Tournament
+from tournaments.services import enqueue, store
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -112,3 +113,32 @@ def test_the_beat_schedule_names_the_clock_task(settings):
     assert schedule["task"] == tasks.clock_tick.name == "tournaments.clock_tick"
     assert schedule["schedule"] == 10.0
     assert tasks.round_advance.acks_late and tasks.clock_tick.acks_late
+
+
+def test_two_ticks_while_an_advance_is_pending_queue_one(monkeypatch):
+    """The clock queues no advance already queued or running (``Round.advance_queued``);
+    one whose worker was killed is queued again once ``ADVANCE_PENDING`` has passed, and a
+    done advance clears the mark."""
+    sent: list[tuple[object, ...]] = []
+
+    def record(name: str, *args: object) -> bool:
+        sent.append((name, *args))
+        return True
+
+    monkeypatch.setattr(enqueue, "send", record)
+    _tournament()
+    first = Round.objects.get(number=1)
+    _finish_quietly(first)
+    now = timezone.now()
+    assert services.clock_tick(now=now) == 1
+    assert services.clock_tick(now=now + timedelta(seconds=10)) == 0
+    assert sent == [(enqueue.ROUND_ADVANCE, first.pk)]
+    assert Round.objects.get(pk=first.pk).advance_queued is not None
+    # Its worker was killed long ago: queued again, once.
+    long_ago = now - store.ADVANCE_PENDING - timedelta(seconds=1)
+    Round.objects.filter(pk=first.pk).update(advance_queued=long_ago)
+    assert services.clock_tick(now=now) == 1
+    assert services.clock_tick(now=now) == 0
+    assert len(sent) == 2
+    assert tasks.round_advance(first.pk) == 2
+    assert Round.objects.get(pk=first.pk).advance_queued is None

@@ -26,7 +26,9 @@ def public_version(view_id: str) -> int | None:
     ETag of every public page is made of."""
     if not VIEW_ID.fullmatch(view_id):
         return None
-    return Tournament.objects.filter(view_id=view_id).values_list("version", flat=True).first()
+    return (
+        Tournament.objects.filter(view_id=view_id).values_list("state__version", flat=True).first()
+    )
 
 
 def public_view(view_id: str) -> TournamentView:

@@ -26,7 +26,7 @@ def tournament_by_token(token: str, *, standings: bool = True) -> tuple[Tourname
     ``standings=False`` leaves the stored standings out (a write never reads them: 10,000
     rows of JSON in a large event, read only if asked for)."""
     tournament_id = key_of(token)
-    rows = Tournament.objects.all() if standings else Tournament.objects.defer("standings")
+    rows = Tournament.objects.all() if standings else Tournament.objects.defer("state__standings")
     if tournament_id is not None:
         return rows.get(pk=tournament_id), True
     if not VIEW_ID.fullmatch(token):

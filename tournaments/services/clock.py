@@ -23,12 +23,13 @@ from scorekeeper.rules import MatchConflict, RuleViolation
 from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import is_int
 
-from ..models import Pairing, Round, Tournament
+from ..models import Pairing, Round, Tournament, TournamentState
 from ..selectors.problems import unrated_since
 from . import enqueue
 from .guards import OPEN
 from .locks import touch, tournament_locked
 from .standings import rested_standings
+from .store import ADVANCE_PENDING, advance_queue
 
 log = logging.getLogger(__name__)
 CLOCK_ACTIONS = ("call_time", "extend")
@@ -127,8 +128,8 @@ def clock_tick(*, now: datetime | None = None) -> int:
         status=Pairing.Status.IN_PROGRESS, time_called=False, ends_at__lte=now
     ).values_list("pk", flat=True):
         done += _isolated(_tick_table, pairing_id)
-    for round_id in _overdue_rounds():
-        done += _isolated(_advance_again, round_id)
+    for round_id in _overdue_rounds(now):
+        done += _isolated(_advance_again, round_id, now)
     for tournament_id in _stale_standings(now) + rested_standings(now):
         done += _isolated(_refresh_again, tournament_id)
     for club_id, since in _unrated_clubs(now):
@@ -144,9 +145,9 @@ def _isolated(step: Any, *args: Any) -> int:
         return 0
 
 
-def _advance_again(round_id: Any) -> int:
-    enqueue.round_advance(round_id=round_id)
-    return 1
+def _advance_again(round_id: Any, now: datetime) -> int:
+    """Queued again, unless an advance of the round is queued or running (not expired)."""
+    return int(advance_queue(round_id, unless_pending=True, now=now))
 
 
 def _refresh_again(tournament_id: Any) -> int:
@@ -187,7 +188,7 @@ def _stale_standings(now: datetime) -> list[Any]:
     """Tournaments whose refresh was asked for a tick ago and has not come (its message
     lost with the broker)."""
     return list(
-        Tournament.objects.filter(standings_queued=True, updated_at__lte=now - TICK)
+        TournamentState.objects.filter(standings_queued=True, changed_at__lte=now - TICK)
         .exclude(standings_version=F("version"))
         .values_list("pk", flat=True)
     )
@@ -219,12 +220,15 @@ def _tick_table(pairing_id: Any) -> int:
     return Pairing.objects.filter(pk=pairing_id, time_called=False).update(time_called=True)
 
 
-def _overdue_rounds() -> list[Any]:
+def _overdue_rounds(now: datetime) -> list[Any]:
     """Rounds whose every result is in but still playing, and the latest complete round of
     a running tournament with auto_advance whose next round was never drawn; those of a
-    tournament marked with a problem left out (the director acts first)."""
+    tournament marked with a problem left out (the director acts first), and those whose
+    advance is queued or running (``ADVANCE_PENDING``)."""
+    pending = Q(advance_queued__gt=now - ADVANCE_PENDING)
     stuck = list(
         Round.objects.filter(status=Round.Status.PLAYING, tournament__problem="")
+        .exclude(pending)
         .exclude(pairings__status__in=OPEN)
         .order_by("pk")
         .values_list("pk", flat=True)
@@ -235,5 +239,5 @@ def _overdue_rounds() -> list[Any]:
         tournament__auto_advance=True,
         tournament__problem="",
         number=F("tournament__round"),
-    )
+    ).exclude(pending)
     return stuck + list(waiting.order_by("pk").values_list("pk", flat=True))

@@ -15,7 +15,7 @@ from scorekeeper.rules.errors import _
 from .. import convert
 from ..models import Pairing
 from .audit import audit
-from .locks import touch, tournament_locked
+from .locks import touch, tournament_read
 from .store import finished_stamp, result_recorded
 
 
@@ -31,8 +31,8 @@ def match_confirm(*, match_id: Any, agree: Any, note: Any = "") -> Match:
     pairing = Pairing.objects.filter(match=match).values_list("tournament_id", flat=True).first()
     if pairing is None:
         raise MatchConflict(_("This match has no result to confirm."))
-    tournament = tournament_locked(pairing)
     row = Pairing.objects.select_for_update().select_related("round").get(match=match)
+    tournament = tournament_read(pairing)  # its pairing and round locked, not its row
     waiting = (Pairing.Status.AWAITING, Pairing.Status.DISPUTED)
     if row.status not in waiting:
         raise MatchConflict(_("This match has no result to confirm."))

@@ -10,7 +10,10 @@ result (``409`` otherwise); a Swiss or a round robin keeps its rounds, and the a
 that the standings the round in play was drawn from changed, offering its redraw.
 
 Each reads lock (``locks.pairing_held``) → load → decide (``director_result``, pure) → store
-→ enqueue (``store.result_recorded``).
+→ enqueue (``store.result_recorded``). A result in the round in play, still playing, locks
+what it changes (its pairing and its round), not the tournament's row; any other (a
+correction of an earlier round, which may redraw later pairings) takes the tournament's
+lock too, first, as the draws do.
 """
 
 from __future__ import annotations
@@ -167,9 +170,34 @@ def _after(
     }
 
 
+class _TournamentNeeded(Exception):
+    """The result is not one of the round in play, still playing: it is done again with
+    the tournament's lock (nothing was stored)."""
+
+
+def _held(tournament_id: Any, round_number: int, slot: int, locked: bool) -> PairingHeld:
+    held = pairing_held(tournament_id, round_number, slot, tournament=locked)
+    round_ = held.pairing.round
+    in_play = round_.status == Round.Status.PLAYING and round_.number == held.tournament.round
+    if not locked and not in_play:
+        raise _TournamentNeeded
+    return held
+
+
+def pairing_result_set(**fields: Any) -> answers.PairingAnswer:
+    """The director's result: stored and audited; the answer's warnings (and its offer of
+    a redraw) say when it changed the standings the round in play was drawn from. See
+    ``_result_set`` for the fields."""
+    try:
+        return _result_set(locked=False, **fields)
+    except _TournamentNeeded:
+        return _result_set(locked=True, **fields)
+
+
 @transaction.atomic
-def pairing_result_set(
+def _result_set(
     *,
+    locked: bool,
     tournament_id: Any,
     round_number: int,
     slot: int,
@@ -180,9 +208,7 @@ def pairing_result_set(
     forfeit: Any = None,
     reason: Any = "",
 ) -> answers.PairingAnswer:
-    """The director's result: stored and audited; the answer's warnings (and its offer of
-    a redraw) say when it changed the standings the round in play was drawn from."""
-    held = pairing_held(tournament_id, round_number, slot)
+    held = _held(tournament_id, round_number, slot, locked)
     tournament, pairing = held.tournament, held.pairing
     if pairing.bye:
         raise MatchConflict(_("A bye has no match to decide."))
@@ -224,8 +250,7 @@ def _result_of(data: dict[str, Any]) -> tuple[Any, ...]:
 def _save(pairing: Pairing, after: dict[str, Any]) -> None:
     for key, value in after.items():
         setattr(pairing, key, value)
-    finished_stamp(pairing)
-    pairing.save()
+    pairing.save(update_fields=[*after, *finished_stamp(pairing)])
 
 
 def _warnings(tournament: Tournament, round_: Round) -> tuple[str, ...]:
@@ -244,14 +269,23 @@ def _warnings(tournament: Tournament, round_: Round) -> tuple[str, ...]:
     )
 
 
-@transaction.atomic
 def pairing_result_remove(
     *, tournament_id: Any, round_number: int, slot: int
 ) -> answers.PairingAnswer:
     """Remove the director's result: the match goes back to what its hands say (open again
     when they do not finish it); ``409`` where a table's correction changing the winner
     would be refused (the round is followed)."""
-    held = pairing_held(tournament_id, round_number, slot)
+    try:
+        return _result_remove(tournament_id, round_number, slot, locked=False)
+    except _TournamentNeeded:
+        return _result_remove(tournament_id, round_number, slot, locked=True)
+
+
+@transaction.atomic
+def _result_remove(
+    tournament_id: Any, round_number: int, slot: int, *, locked: bool
+) -> answers.PairingAnswer:
+    held = _held(tournament_id, round_number, slot, locked)
     tournament, pairing = held.tournament, held.pairing
     if pairing.source != Pairing.Source.DIRECTOR:
         raise MatchConflict(_("This pairing has no director's result to remove."))

@@ -1,10 +1,13 @@
-"""The locks every write takes, in one order, and the tournament row's version.
+"""The locks every write takes, in one order, and the tournament's version.
 
 The order (scorekeeper's services and hooks take it too): a table's match first, then its
-tournament, then the pairing; a club before its players. So the draws, results and clock
-of one tournament are applied one after the other, and two writes never wait on each other
-in a circle. ``touch`` saves what a write changed on the tournament's row and bumps its
-``version`` (the pages' ETags, the stored standings' compare-and-set follow it).
+tournament (the director's writes, the advance, the clock), then the pairing, then its
+round, then the tournament's state (``TournamentState``: the version, bumped last); a club
+before its players. A table's result locks what it changes only: its match, its pairing
+and its round, never the tournament's row, so results of one event do not queue behind
+each other nor behind a director's write. ``touch`` saves what a write changed on the
+tournament's row and bumps the ``version`` (the pages' ETags, the stored standings'
+compare-and-set follow it) by one statement, the write's last.
 """
 
 from __future__ import annotations
@@ -13,37 +16,116 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
+from django.utils import timezone
+
 from scorekeeper.models import Match
 from scorekeeper.rules import MatchConflict
 from scorekeeper.rules.errors import _
 
-from ..models import Club, Pairing, Tournament
+from ..models import Club, Pairing, Tournament, TournamentState
+
+# The state's fields a write may save with ``touch`` (on the state's row, not the
+# tournament's).
+STATE_FIELDS = frozenset({"standings", "standings_queued", "standings_rest"})
 
 
 def tournament_locked(tournament_id: Any) -> Tournament:
-    """The tournament, its row locked (``SELECT … FOR UPDATE``); without its stored
-    standings (10,000 rows of JSON for a championship), which no write reads."""
-    return Tournament.objects.select_for_update().defer("standings").get(pk=tournament_id)
+    """The tournament, its row locked (``SELECT … FOR NO KEY UPDATE``: a write never changes
+    its key, so the key checks of rows that refer to it never wait; not its state's row),
+    with its state as read; without the stored standings (10,000 rows of JSON for a
+    championship), which no write reads."""
+    return (
+        Tournament.objects.select_for_update(of=("self",), no_key=True)
+        .select_related("state")
+        .defer("state__standings")
+        .get(pk=tournament_id)
+    )
 
 
-def touch(tournament: Tournament, *fields: str) -> None:
-    """Save the given fields and bump the version (the pages' ETags follow it); standings
-    saved here are those of the new version."""
-    tournament.version += 1
-    if "standings" in fields:
-        tournament.standings_version = tournament.version
-        fields = (*{*fields, "standings_version"},)
-    tournament.save(update_fields=["version", "updated_at", *fields])
+def tournament_read(tournament_id: Any) -> Tournament:
+    """The tournament as it is, nothing locked (a table's result reads what it decides on:
+    the director's writes that change it lock the pairings they touch)."""
+    return (
+        Tournament.objects.select_related("state").defer("state__standings").get(pk=tournament_id)
+    )
+
+
+_STATE = TournamentState._meta.db_table
+# The version bumped; with a refresh asked for, marked queued unless it is already or the
+# last one rests. The state's row as it now is (held until the commit), and whether the
+# refresh was queued before (read by the same statement).
+BUMP = f"""
+UPDATE {_STATE} SET version = {_STATE}.version + 1, changed_at = %s,
+    standings_queued = {_STATE}.standings_queued OR (
+        %s AND ({_STATE}.standings_rest IS NULL OR {_STATE}.standings_rest <= %s))
+FROM (SELECT tournament_id AS key, standings_queued AS was FROM {_STATE}
+      WHERE tournament_id = %s) AS old
+WHERE {_STATE}.tournament_id = old.key
+RETURNING {_STATE}.version, {_STATE}.standings_queued, {_STATE}.standings_rest, old.was
+"""
+# SQLite's RETURNING names the target's columns only: ``was`` read first (its writes are
+# one at a time anyway).
+WAS = f"SELECT standings_queued FROM {_STATE} WHERE tournament_id = %s"
+BUMP_SQLITE = BUMP.replace(", old.was", "").replace(
+    f"FROM (SELECT tournament_id AS key, standings_queued AS was FROM {_STATE}\n"
+    "      WHERE tournament_id = %s) AS old\n"
+    f"WHERE {_STATE}.tournament_id = old.key",
+    f"WHERE {_STATE}.tournament_id = %s",
+)
+
+
+def touch(tournament: Tournament, *fields: str, refresh: bool = False) -> bool:
+    """Save the given fields and bump the version (the pages' ETags follow it): the
+    tournament's own fields on its row (the caller holds its lock), then the version on
+    the state's row, one statement (its row held until the commit, and written once: a
+    second write of it in the same transaction would have the commit check its key
+    against the tournament's row); standings saved here are those of the new version.
+    ``refresh``: a refresh of the standings is asked for by the same statement. True when
+    this call marked it queued (the caller sends it)."""
+    own = [name for name in fields if name not in STATE_FIELDS]
+    if own:
+        tournament.save(update_fields=["updated_at", *own])
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    key = Tournament._meta.pk.get_db_prep_value(tournament.pk, connection)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(BUMP, [now, refresh, now, key])
+            version, queued, rest, was = cursor.fetchone()
+        else:
+            cursor.execute(WAS, [key])
+            (was,) = cursor.fetchone()
+            cursor.execute(BUMP_SQLITE, [now, refresh, now, key])
+            version, queued, rest = cursor.fetchone()
+    state = tournament.state
+    state.version, state.standings_queued = version, bool(queued)
+    if "standings_rest" not in fields:
+        state.standings_rest = TournamentState._meta.get_field("standings_rest").to_python(rest)
+    kept = [name for name in fields if name in STATE_FIELDS]
+    if "standings" in kept:
+        state.standings_version = version
+        kept.append("standings_version")
+    if kept:
+        TournamentState.objects.filter(pk=tournament.pk).update(
+            **{name: getattr(state, name) for name in kept}
+        )
+    return bool(queued) and not was
 
 
 def pairing_locked(pairing_id: Any) -> Pairing:
-    """The pairing locked, with its round and stage; without the stage's lists of entries
-    and final standings (a second stage's, or a first stage's once it ended: as long as
-    the event), which no result reads."""
+    """The pairing and its round locked (not the stage: every result of the stage would
+    wait on it), with the stage, the tournament and its state as read (``tournament_read``
+    in the same statement); without the stage's lists of entries and final standings (a
+    second stage's, or a first stage's once it ended: as long as the event) nor the stored
+    standings, which no result reads."""
     return (
-        Pairing.objects.select_for_update()
-        .select_related("round__stage")
-        .defer("round__stage__entries", "round__stage__standings")
+        Pairing.objects.select_for_update(of=("self", "round"))
+        .select_related("round__stage", "tournament__state")
+        .defer(
+            "round__stage__entries",
+            "round__stage__standings",
+            "tournament__state__standings",
+        )
         .get(pk=pairing_id)
     )
 
@@ -61,12 +143,14 @@ def club_locked(club_id: Any) -> Club:
 
 @dataclass(frozen=True)
 class PairingHeld:
-    """A pairing and its tournament locked for a director's write, and whether the table's
-    match was still being played when it was locked (``None``: a bye, no match)."""
+    """A pairing and its round locked for a director's write (and its tournament's row
+    when ``tournament_held``), and whether the table's match was still being played when
+    it was locked (``None``: a bye, no match)."""
 
     tournament: Tournament
     pairing: Pairing
     match_status: str | None
+    tournament_held: bool = False
 
 
 # A director's write on a pairing that a redraw or a swap of its round replaced while the
@@ -77,11 +161,13 @@ REPLACED = _(
 )
 
 
-def pairing_held(tournament_id: Any, round_number: int, slot: int) -> PairingHeld:
-    """The pairing's match, then its tournament, then the pairing itself locked (the
-    order of scorekeeper's hooks). The pairing is found again under the tournament's lock,
-    which a redraw and a swap hold too: one that replaced it while this write waited (its
-    row gone, or another match seated there) makes the write a ``MatchConflict``."""
+def pairing_held(
+    tournament_id: Any, round_number: int, slot: int, *, tournament: bool = False
+) -> PairingHeld:
+    """The pairing's match, then (``tournament``) its tournament, then the pairing and its
+    round locked (the order of scorekeeper's hooks). A redraw or a swap that replaced the
+    pairing while this write waited (its row gone, or another match seated there) makes the
+    write a ``MatchConflict``."""
     where = {"tournament_id": tournament_id, "round__number": round_number, "slot": slot}
     found = Pairing.objects.values_list("pk", "match_id").get(**where)
     pairing_id, match_id = found
@@ -93,7 +179,13 @@ def pairing_held(tournament_id: Any, round_number: int, slot: int) -> PairingHel
             .values_list("status", flat=True)
             .first()
         )
-    tournament = tournament_locked(tournament_id)
-    if Pairing.objects.values_list("pk", "match_id").filter(**where).first() != found:
+    held = tournament_locked(tournament_id) if tournament else None
+    try:
+        pairing = pairing_locked(pairing_id)
+    except Pairing.DoesNotExist:
+        raise MatchConflict(REPLACED, number=round_number) from None
+    if pairing.match_id != match_id:
         raise MatchConflict(REPLACED, number=round_number)
-    return PairingHeld(tournament, pairing_locked(pairing_id), status)
+    if held is not None:
+        return PairingHeld(held, pairing, status, tournament_held=True)
+    return PairingHeld(pairing.tournament, pairing, status)

@@ -2,9 +2,11 @@
 changes result (``scorekeeper.hooks``, registered in ``TournamentsConfig.ready()``).
 
 A result costs the same in any event: it stores its pairing (and the audit), bumps the
-tournament's version and decides the round's completion with one indexed ``EXISTS``. The
-standings are not recomputed here: the round's last result queues the advance (which stores
-them), any other asks for one refresh (``standings``).
+tournament's version and decides the round's completion with one indexed ``EXISTS``. It
+locks what it changes, its pairing and its round, never the tournament's row: results of
+one event are recorded side by side. The standings are not recomputed here: the round's
+last result queues the advance (which stores them), any other asks for one refresh
+(``standings``).
 
 The listener runs inside the match's own transaction (the match row is already locked) and
 may refuse the change with a ``MatchConflict`` (the API's 409; nothing is stored).
@@ -21,7 +23,7 @@ from .. import convert
 from ..models import Pairing, Tournament
 from .audit import audit
 from .guards import followed_refusal
-from .locks import pairing_locked, tournament_locked
+from .locks import pairing_locked
 from .outcomes import DIRECTOR_ENDS, outcome_of, table_may_close
 from .store import finished_stamp, result_recorded
 
@@ -37,9 +39,9 @@ def match_event(match: Match, event: str) -> None:
     # match's row is locked here, and the director's writes lock it first too.
     if found is None or found[2] == Pairing.Source.DIRECTOR:
         return
-    pairing_id, tournament_id, _source = found
-    tournament = tournament_locked(tournament_id)
+    pairing_id, _tournament_id, _source = found
     pairing = pairing_locked(pairing_id)
+    tournament = pairing.tournament  # as read, not locked
     if pairing.source == Pairing.Source.DIRECTOR:
         return  # the director's result stands; the match keeps its hands
     before = convert.pairing_data(pairing)

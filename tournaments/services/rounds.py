@@ -24,7 +24,7 @@ from ..models import Round, Tournament
 from ..selectors.snapshot import snapshot_load
 from .guards import running
 from .locks import touch, tournament_locked
-from .store import decision_store, problem_clear, round_complete
+from .store import advance_done, decision_store, problem_clear, round_complete
 
 log = logging.getLogger(__name__)
 Status = Tournament.Status
@@ -35,7 +35,12 @@ def round_advance(*, round_id: Any) -> Round | None:
     finish the tournament). Safe to run twice or side by side: returns the round drawn, or
     None when there was nothing (more) to do. When the tournament's own data makes it fail,
     the failure is marked on the tournament (``problem``) and None is returned."""
-    tried = Round.objects.filter(pk=round_id).values_list("tournament__version", flat=True).first()
+    started = timezone.now()
+    tried = (
+        Round.objects.filter(pk=round_id)
+        .values_list("tournament__state__version", flat=True)
+        .first()
+    )
     if tried is None:
         return None  # no such round (a redraw or an unstart took it away): nothing to do
     try:
@@ -46,12 +51,17 @@ def round_advance(*, round_id: Any) -> Round | None:
         log.exception("round %s: the advance failed", round_id)
         problem_mark(round_id=round_id, error=error, tried=tried)
         return None
+    finally:  # done, or failed: the clock may queue it again (the problem mark aside)
+        advance_done(round_id, started)
 
 
 @transaction.atomic
 def _advance(round_id: Any) -> Round | None:
     round_ = Round.objects.get(pk=round_id)
     tournament = tournament_locked(round_.tournament_id)
+    # Then the round: a result of it in flight (it holds the round, never the tournament)
+    # is committed before the round is completed and the next one drawn from it.
+    list(Round.objects.select_for_update().filter(pk=round_id).values_list("pk", flat=True))
     round_complete(round_id=round_id)
     round_.refresh_from_db(fields=["status"])
     if (

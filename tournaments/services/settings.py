@@ -50,7 +50,7 @@ def tournament_update(*, tournament_id: Any, **fields: Any) -> Tournament:
     if "auto_advance" in changed and tournament.auto_advance:
         round_complete(round_id=in_play.pk)
         in_play.refresh_from_db(fields=["status"])
-        tournament.refresh_from_db(fields=["version"])
+        tournament.state.refresh_from_db(fields=["version"])
         if in_play.status == Round.Status.COMPLETE:
             loaded = snapshot_load(tournament, wanted=True)  # auto_advance is on
             decision_store(tournament, loaded, plan(loaded.snapshot))

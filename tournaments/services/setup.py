@@ -9,7 +9,7 @@ import secrets
 from django.db import transaction
 
 from .. import validation
-from ..models import Entry, Stage, Tournament
+from ..models import Entry, Stage, Tournament, TournamentState
 from .standings import standings_store
 
 
@@ -58,7 +58,8 @@ def tournament_create(spec: validation.TournamentInput) -> Tournament:
             for number, entry in enumerate(spec.entries, 1)
         ]
     )
+    state = TournamentState.objects.create(tournament=tournament)
     standings_store(tournament)
-    tournament.standings_version = tournament.version
-    tournament.save(update_fields=["standings", "standings_version"])
+    state.standings_version = state.version
+    state.save(update_fields=["standings", "standings_version"])
     return tournament

@@ -1,4 +1,4 @@
-"""The stored standings (``Tournament.standings``): a copy kept by version.
+"""The stored standings (``TournamentState.standings``): a copy kept by version.
 
 A result never recomputes them: it asks for a refresh (``standings_refresh``, a task after
 the commit, at most one queued per tournament), which computes them from one snapshot
@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from .. import convert
 from ..brackets import planner
-from ..models import Tournament
+from ..models import Tournament, TournamentState
 from ..selectors.snapshot import Loaded, snapshot_load
 from . import enqueue
 from .locks import touch, tournament_locked
@@ -65,17 +65,12 @@ RESTLESS = 0.05
 REST = 3.0
 
 
-def standings_request(tournament: Tournament) -> list[str]:
-    """A result changed the standings: queue one refresh unless one is queued already or the
-    last one rests (the next result after its rest, or the clock's tick, asks then). The
-    fields to save with the caller's ``touch``."""
-    if tournament.standings_queued:
-        return []
-    if tournament.standings_rest is not None and timezone.now() < tournament.standings_rest:
-        return []
-    tournament.standings_queued = True
-    enqueue.standings_refresh(tournament_id=tournament.pk)
-    return ["standings_queued"]
+def standings_request(tournament: Tournament) -> None:
+    """A result changed the standings: the version bumped (``touch``) and one refresh
+    queued by the same statement, unless one is queued already or the last one rests (the
+    next result after its rest, or the clock's tick, asks then)."""
+    if touch(tournament, refresh=True):
+        enqueue.standings_refresh(tournament_id=tournament.pk)
 
 
 def standings_refresh(*, tournament_id: Any) -> bool:
@@ -83,10 +78,10 @@ def standings_refresh(*, tournament_id: Any) -> bool:
     lock and stored by compare-and-set on the version: with a new version if no write came
     in meanwhile, else as the standings of the version read, and asked for again (at once,
     or after its rest when it took long). True when it stored anything."""
-    Tournament.objects.filter(pk=tournament_id, standings_queued=True).update(
+    TournamentState.objects.filter(pk=tournament_id, standings_queued=True).update(
         standings_queued=False
     )
-    tournament = Tournament.objects.defer("standings").get(pk=tournament_id)
+    tournament = Tournament.objects.defer("state__standings").get(pk=tournament_id)
     read = tournament.version
     if tournament.standings_version == read:
         return False
@@ -101,24 +96,24 @@ def standings_refresh(*, tournament_id: Any) -> bool:
     if took >= RESTLESS and not enqueue.in_process():
         rest = timezone.now() + timedelta(seconds=took * REST)
     # Single statements: the row is locked while the database writes, not while Python
-    # serialises 10,000 rows.
-    newer = Tournament.objects.filter(pk=tournament_id, standings_version__lt=read)
+    # serialises 10,000 rows. The champion (a finished tournament's, which no result
+    # changes any more) on the tournament's row.
+    newer = TournamentState.objects.filter(pk=tournament_id, standings_version__lt=read)
     if newer.filter(version=read).update(
         standings=rows,
-        champion=champion,
         standings_version=read + 1,
         standings_rest=rest,
         version=read + 1,
-        updated_at=timezone.now(),
+        changed_at=timezone.now(),
     ):
-        return True
-    stored = newer.update(
-        standings=rows, champion=champion, standings_version=read, standings_rest=rest
-    )
-    if rest is None and Tournament.objects.filter(pk=tournament_id, standings_queued=False).update(
-        standings_queued=True
-    ):
-        enqueue.standings_refresh(tournament_id=tournament_id)
+        stored = 1
+    else:
+        stored = newer.update(standings=rows, standings_version=read, standings_rest=rest)
+        again = TournamentState.objects.filter(pk=tournament_id, standings_queued=False)
+        if rest is None and again.update(standings_queued=True):
+            enqueue.standings_refresh(tournament_id=tournament_id)
+    if stored and champion != tournament.champion:
+        Tournament.objects.filter(pk=tournament_id).update(champion=champion)
     return stored == 1
 
 
@@ -129,13 +124,13 @@ def rested_standings(now: Any) -> list[Any]:
     one statement, once, for the caller to send. A tournament whose row a write holds is
     left to that write (it queues its own refresh) or to the next tick."""
     found = list(
-        Tournament.objects.select_for_update(skip_locked=True)
+        TournamentState.objects.select_for_update(skip_locked=True)
         .filter(standings_queued=False, standings_rest__lte=now)
         .exclude(standings_version=F("version"))
         .values_list("pk", flat=True)
     )
     if found:
-        Tournament.objects.filter(pk__in=found).update(standings_queued=True)
+        TournamentState.objects.filter(pk__in=found).update(standings_queued=True)
     return found
 
 

@@ -10,10 +10,11 @@ A round is drawn once (unique ``(tournament, number)``: a second draw of it is a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from scorekeeper import bulk
@@ -31,7 +32,7 @@ from ..models import CancelledMatch, Entry, Pairing, Round, Stage, TableKey, Tou
 from ..selectors.snapshot import Loaded
 from . import enqueue, ratings
 from .guards import OPEN, stage_games
-from .locks import touch, tournament_locked
+from .locks import touch, tournament_read
 from .standings import standings_keep, standings_request
 
 Status = Tournament.Status
@@ -58,8 +59,38 @@ def decision_store(tournament: Tournament, loaded: Loaded, decision: Decision) -
         tournament.status, tournament.champion = Status.FINISHED, decision.champion
     touch(tournament, "status", "stage", "round", "champion", "standings")
     if round_ is not None and drawn is not None and all(p.bye for p in drawn.draw.pairings):
-        enqueue.round_advance(round_id=round_.pk)  # a round of byes only
+        advance_queue(round_.pk)  # a round of byes only
     return round_
+
+
+# An advance queued this long ago and not done (its worker killed, its message lost) may
+# be queued again by the clock; before that, the clock leaves the round to it.
+ADVANCE_PENDING = timedelta(seconds=30)
+
+
+def advance_queue(
+    round_id: Any, *, unless_pending: bool = False, now: datetime | None = None
+) -> bool:
+    """Queue the round's advance (after the commit) and mark it queued on the round (one
+    conditional ``UPDATE``); ``unless_pending`` (the clock): not while another is queued or
+    running and younger than ``ADVANCE_PENDING``. True when queued."""
+    now = now or timezone.now()
+    rounds = Round.objects.filter(pk=round_id)
+    if unless_pending:
+        rounds = rounds.filter(
+            Q(advance_queued=None) | Q(advance_queued__lte=now - ADVANCE_PENDING)
+        )
+    if not rounds.update(advance_queued=now):
+        return False
+    # Not sent (the broker unreachable): unmarked, for the next tick to queue it at once.
+    enqueue.round_advance(round_id=round_id, unsent=lambda: advance_done(round_id, now))
+    return True
+
+
+def advance_done(round_id: Any, started: datetime) -> None:
+    """The advance started at ``started`` is over: the marks of advances queued before it
+    are cleared (one queued since stays marked: it still runs)."""
+    Round.objects.filter(pk=round_id, advance_queued__lte=started).update(advance_queued=None)
 
 
 def round_store(
@@ -212,7 +243,7 @@ def round_complete(*, round_id: Any) -> bool:
     )
     if touched:
         tournament_id = Round.objects.values_list("tournament_id", flat=True).get(pk=round_id)
-        touch(tournament_locked(tournament_id))
+        touch(tournament_read(tournament_id))  # the caller holds the tournament's lock
     return touched == 1
 
 
@@ -226,12 +257,16 @@ def problem_clear(tournament: Tournament) -> list[str]:
 
 
 def result_recorded(tournament: Tournament, round_: Round) -> None:
-    """After a result changed: a playing round whose every pairing is finished is queued for
-    its advance (which stores the standings); a complete round with a pairing reopened
-    plays again; otherwise one refresh of the standings is asked for."""
-    # Three index lookups on (round, status): never a scan of the round's finished pairings.
+    """After a result changed (the caller holds its pairing and its round, not the
+    tournament's row): a playing round whose every pairing is finished is queued for its
+    advance (which stores the standings); a complete round with a pairing reopened plays
+    again; otherwise one refresh of the standings is asked for. The version is bumped
+    last (``touch``): the tournament's state row is held only until the commit."""
+    # One index lookup on (round, status), consistent: every result of the round holds
+    # the round's row, so the last one sees all the others. Never a scan of the round.
     open_pairings = Pairing.objects.filter(round_id=round_.pk, status__in=OPEN).exists()
-    fields = problem_clear(tournament)
+    if tournament.problem or tournament.problem_since is not None:
+        _problem_clear_after(tournament.pk)
     advancing = (
         round_.status == Round.Status.PLAYING
         and not open_pairings
@@ -239,12 +274,13 @@ def result_recorded(tournament: Tournament, round_: Round) -> None:
         and tournament.round == round_.number
     )
     if round_.status == Round.Status.PLAYING and not open_pairings:
-        enqueue.round_advance(round_id=round_.pk)
+        advance_queue(round_.pk)
     elif round_.status == Round.Status.COMPLETE and open_pairings:
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
-    if not advancing:
-        fields += standings_request(tournament)
-    touch(tournament, *fields)
+    if advancing:
+        touch(tournament)
+    else:
+        standings_request(tournament)
     ratings.result_changed(tournament=tournament, round_=round_)
 
 
@@ -259,3 +295,11 @@ def finished_stamp(pairing: Pairing) -> list[str]:
     else:
         return []
     return ["finished_at"]
+
+
+def _problem_clear_after(tournament_id: Any) -> None:
+    """A result changed something: the automatic advance may try again. Cleared after the
+    commit (a result never waits for the tournament's row), before the advance it queued."""
+    transaction.on_commit(
+        lambda: Tournament.objects.filter(pk=tournament_id).update(problem="", problem_since=None)
+    )

@@ -23,7 +23,7 @@ def _writes(token: str) -> list[tuple[str, str, dict]]:
 
 def _snapshot() -> tuple:
     return (
-        list(Tournament.objects.values_list("status", "version", "round")),
+        list(Tournament.objects.values_list("status", "state__version", "round")),
         list(Entry.objects.values_list("number", "active")),
         Round.objects.count(),
         list(Pairing.objects.values_list("status", "winner", "time_called")),

@@ -13,7 +13,7 @@ from django.conf import settings
 
 from tests.tournaments.conftest import tarneeb
 from tournaments import services, tasks
-from tournaments.models import Tournament
+from tournaments.models import TournamentState
 from tournaments.services import enqueue
 
 CLOSED = "redis://127.0.0.1:1/0"  # nothing listens on port 1: refused at once
@@ -58,7 +58,7 @@ def test_the_last_result_with_the_broker_down_answers_at_once(director, caplog):
     doc = director.tournament(t["id"])
     assert doc["round"] == 1 and director.round(t, 1)["status"] == "playing"
     # The broker is back: the next tick picks the round up (and the standings left behind).
-    Tournament.objects.filter(pk=t["id"]).update(updated_at="2000-01-01T00:00Z")
+    TournamentState.objects.filter(pk=t["id"]).update(changed_at="2000-01-01T00:00Z")
     services.clock_tick()
     doc = director.tournament(t["id"])
     assert doc["round"] == 2 and director.round(t, 1)["status"] == "complete"

@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 from tests.tournaments.conftest import entries
 from tournaments import services, validation
 from tournaments.brackets import standings as engine_standings
-from tournaments.models import Pairing, Round, Tournament
+from tournaments.models import Pairing, Round, Tournament, TournamentState
 from tournaments.services import enqueue, standings
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -197,7 +197,7 @@ def test_a_long_refresh_rests_before_the_next_and_the_clock_asks_for_it(sent, mo
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks: PostgreSQL's")
 def test_the_clock_does_not_wait_for_a_tournament_a_write_holds(sent, monkeypatch):
-    """Rested standings are all marked queued by one statement; a tournament whose row a
+    """Rested standings are all marked queued by one statement; a tournament whose state a
     write holds is skipped (that write queues its own refresh, or the next tick asks)."""
     import psycopg
 
@@ -205,16 +205,126 @@ def test_the_clock_does_not_wait_for_a_tournament_a_write_holds(sent, monkeypatc
     behind = []
     for _event in range(3):
         tournament = _started(4)
-        Tournament.objects.filter(pk=tournament.pk).update(
+        TournamentState.objects.filter(pk=tournament.pk).update(
             version=F("version") + 1, standings_queued=False, standings_rest=timezone.now()
         )
         behind.append(tournament.pk)
     params = connection.get_connection_params()
     with psycopg.connect(**params) as other:  # a write in progress on the first
-        other.execute("SELECT 1 FROM tournaments_tournament WHERE id = %s FOR UPDATE", [behind[0]])
+        other.execute(
+            "SELECT 1 FROM tournaments_tournamentstate WHERE tournament_id = %s FOR UPDATE",
+            [behind[0]],
+        )
         with CaptureQueriesContext(connection) as queries:
             found = standings.rested_standings(timezone.now())
         assert sorted(map(str, found)) == sorted(map(str, behind[1:]))
         updates = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("UPDATE")]
         assert len(updates) == 1
     assert standings.rested_standings(timezone.now()) == [behind[0]]  # its turn came
+
+
+# Without a broker (the embedded default), the standings are refreshed once the answer has
+# been sent: by the response's close(), as a WSGI server calls it after the body.
+
+
+def test_the_answer_is_returned_before_the_refresh_which_runs_when_the_response_closes():
+    from django.core.handlers.wsgi import WSGIHandler
+    from django.test import RequestFactory
+
+    tournament, pairings = _tables(8)
+    url = f"/api/tournaments/{tournament.pk}/rounds/1/pairings/{pairings[0].slot}/result/"
+    body = {"winner": pairings[0].entries[0], "points": [250, 110]}
+    environ = RequestFactory().post(url, body, content_type="application/json").environ
+    started: list[str] = []
+    answer = WSGIHandler()(environ, lambda status, headers: started.append(status))
+    assert started == ["200 OK"]
+    assert b"".join(answer)  # the body, sent: the standings are not refreshed yet
+    tournament.refresh_from_db()
+    assert tournament.standings_queued and tournament.standings_version < tournament.version
+    answer.close()  # the server is done with the answer: the refresh runs
+    tournament.refresh_from_db()
+    assert not tournament.standings_queued
+    assert tournament.standings_version == tournament.version
+    assert sum(row["wins"] for row in tournament.standings) == 1
+
+
+def test_deferring_runs_the_refresh_at_the_end_of_the_block_once():
+    tournament = _started(8)
+    with enqueue.deferring():
+        _result(tournament, 1)
+        _result(tournament, 2)
+        tournament.refresh_from_db()
+        assert tournament.standings_version < tournament.version  # not yet
+    tournament.refresh_from_db()
+    assert tournament.standings_version == tournament.version
+    assert sum(row["wins"] for row in tournament.standings) == 2
+
+
+# Results in parallel: a result locks what it changes (its pairing and its round), never
+# the tournament's row, which a director's write or the advance may hold.
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks: PostgreSQL's")
+@pytest.mark.parametrize("write", [_director_result, _last_hand])
+def test_a_result_is_recorded_while_another_connection_holds_the_tournament_row(write):
+    import threading
+
+    import psycopg
+    from django.db import connections
+
+    tournament, pairings = _tables(8)
+    done: list[bool] = []
+
+    def record() -> None:
+        try:
+            write(APIClient(), tournament, pairings[1])
+            done.append(True)
+        except BaseException as error:  # said by the assertion below
+            done.append(error)  # type: ignore[arg-type]
+        finally:
+            connections.close_all()
+
+    params = connection.get_connection_params()
+    with psycopg.connect(**params) as other:  # a director's write in progress
+        other.execute(
+            "SELECT 1 FROM tournaments_tournament WHERE id = %s FOR UPDATE", [tournament.pk]
+        )
+        thread = threading.Thread(target=record)
+        thread.start()
+        thread.join(timeout=20)
+        recorded = done == [True]
+        other.rollback()
+    thread.join()
+    assert recorded, done or "the result waited for the tournament's row"
+    pairing = Pairing.objects.get(pk=pairings[1].pk)
+    assert pairing.status == Pairing.Status.FINISHED
+    tournament.refresh_from_db()
+    assert tournament.version > 1
+
+
+def test_a_directors_result_runs_a_fixed_few_statements(sent):
+    """The director's result, lean: the pairing's row looked up, its match then the pairing
+    and its round locked (the tournament and its state read by the same statement), the
+    pairing stored, the audit kept, the match closed (its listener leaves the director's
+    result alone), the round's completion decided, the version bumped: at any size."""
+    for count in (8, 64):
+        tournament, pairings = _tables(count)
+        _result(tournament, pairings[0].slot)  # the first result asks for the refresh
+        with CaptureQueriesContext(connection) as queries:
+            services.pairing_result_set(
+                tournament_id=tournament.pk,
+                round_number=1,
+                slot=pairings[1].slot,
+                winner=pairings[1].entries[0],
+                points=[100, 50],
+            )
+        statements = [q["sql"].split(" ", 1)[0] for q in queries.captured_queries]
+        # SQLite reads the state's refresh mark before the version's UPDATE (its RETURNING
+        # names only the target's columns).
+        assert len(queries) == LEAN_RESULT + (connection.vendor == "sqlite"), statements
+
+
+# BEGIN, pairing, match lock, pairing + round lock, UPDATE pairing, INSERT audit, the
+# match closed (SAVEPOINT, UPDATE match, its listener's read, RELEASE), EXISTS, the
+# version's UPDATE, COMMIT.
+LEAN_RESULT = 14
