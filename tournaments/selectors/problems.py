@@ -136,7 +136,7 @@ def _standings(tournament: Tournament, late: datetime) -> tuple[str, datetime] |
     if tournament.standings_version >= tournament.version:
         return None
     if tournament.standings_queued:
-        since = tournament.updated_at
+        since = tournament.state.changed_at  # when the version last moved
     elif tournament.standings_rest is not None:
         since = tournament.standings_rest
     else:

@@ -59,19 +59,21 @@ def test_a_directors_result_of_a_one_game_match_shows_the_game_won(director):
 
 
 def test_a_directors_result_during_a_redraw_of_its_round_is_409_not_404(director, monkeypatch):
-    """The redraw holds the round's matches and the tournament; the director's result that
-    found the pairing before it waits, then finds it replaced: a 409 saying why."""
+    """The redraw holds the round's matches and deletes its pairings; the director's result
+    that found the pairing before it waits on the pairing's row, then finds it replaced: a
+    409 saying why."""
     t = tarneeb(director, 4)
     director.start(t)
-    real = locks.tournament_locked
+    real = locks.pairing_locked
     redrawn: list[int] = []
 
-    def redraw_first(tournament_id: Any) -> Any:
-        if not redrawn:  # the redraw takes the tournament first (rolled back with the 409)
-            redrawn.append(services.round_redraw(tournament_id=t["id"], round_number=1).number)
-        return real(tournament_id)
+    def redraw_first(pairing_id: Any) -> Any:
+        if not redrawn:  # the redraw comes first (rolled back with the 409)
+            redrawn.append(0)
+            redrawn[0] = services.round_redraw(tournament_id=t["id"], round_number=1).number
+        return real(pairing_id)
 
-    monkeypatch.setattr(locks, "tournament_locked", redraw_first)
+    monkeypatch.setattr(locks, "pairing_locked", redraw_first)
     for method in ("post", "delete"):
         redrawn.clear()
         body = {"winner": 1, "points": [10, 0]} if method == "post" else None

@@ -14,7 +14,7 @@ from django.utils import timezone
 from tests.tournaments.conftest import tarneeb
 from tests.tournaments.services.test_enqueue import broker_down
 from tournaments import services, validation
-from tournaments.models import Pairing, Tournament
+from tournaments.models import Pairing, Tournament, TournamentState
 from tournaments.services import clubs
 
 TEAMS = [["Anna", "Bruno"], ["Carla", "Dario"], ["Elsa", "Fabio"], ["Gina", "Hugo"]]
@@ -69,7 +69,7 @@ def test_standings_behind_their_results_say_so(director):
     with broker_down():  # one result of two: the standings' refresh is lost
         director.result(t, 1, 1, winner=pairing["entries"][0], points=[10, 0])
     assert director.tournament(t["id"])["problem"] is None
-    Tournament.objects.filter(pk=t["id"]).update(updated_at=_ago(5))
+    TournamentState.objects.filter(pk=t["id"]).update(changed_at=_ago(5))
     problem = director.tournament(t["id"])["problem"]
     assert problem["kind"] == "standings" and "5\xa0minutes" in problem["message"]
     assert "standings have been behind the results" in problem["message"]
