@@ -148,7 +148,7 @@ class MatchConfirm(Api):
 class Standings(queries.Negotiated, StandingsBase):
     @extend_schema(
         parameters=[queries.StandingsQuery],
-        responses={200: StandingSerializer(many=True), **READ},
+        responses={200: StandingSerializer(many=True), 400: ERRORS[400], **READ},
         summary="The standings, in rank order (of one stage with ?stage=)",
     )
     def get(self, request: Request, token: str) -> Response:

@@ -260,7 +260,7 @@ class Standings(TournamentApi):
     renderer_classes = csv.RENDERERS  # clubs.md: ?format=csv
 
     @extend_schema(
-        responses={200: StandingSerializer(many=True), **READ},
+        responses={200: StandingSerializer(many=True), 400: ERRORS[400], **READ},
         summary="The standings, in rank order",
     )
     def get(self, request: Request, token: str) -> Response:
