@@ -51,6 +51,7 @@ def test_a_phone_follows_the_results_and_the_next_round(page, site) -> None:
     page.evaluate("window.notReloaded = true")
     page.locator("#find").fill("P7a")
     shown = page.locator("#find-list li:visible")
+    shown.first.wait_for()  # the names typed, asked for (the page holds no whole list)
     assert shown.count() == 1
     assert shown.locator(".find-table").inner_text() == f"table {_table_of(tournament, 1, 7)}"
 
@@ -91,4 +92,5 @@ def test_a_phone_follows_the_results_and_the_next_round(page, site) -> None:
 
     page.reload()
     assert page.locator("#find").input_value() == "P7a"
+    page.locator("#find-list li:visible").first.wait_for()
     assert page.locator("#find-list li:visible").count() == 1

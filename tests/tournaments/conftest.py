@@ -59,9 +59,13 @@ class Director(Api):
         return response.json()
 
     def start(self, tournament: dict[str, Any], expect: int = 200) -> dict[str, Any]:
+        """Start; the whole tournament read after it (``start`` itself answers the
+        tournament without its rounds)."""
         response = self.post(f"/api/tournaments/{tournament['id']}/start/")
         assert response.status_code == expect, response.json()
-        return response.json()
+        if expect != 200:
+            return response.json()
+        return self.tournament(tournament["id"])
 
     def round(self, tournament: dict[str, Any], number: int) -> dict[str, Any]:
         response = self.get(f"/api/tournaments/{tournament['id']}/rounds/{number}/")

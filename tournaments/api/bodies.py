@@ -64,7 +64,7 @@ class Body(serializers.Serializer):  # type: ignore[type-arg]
 
 
 def body(
-    name: str,  # the component's name in the schema, with DRF's "Serializer" taken off
+    name: str,  # the component's name in the schema
     declaration: Sequence[Field],
     *,
     given_only: bool = False,
@@ -138,9 +138,7 @@ class TournamentBody(Body):
         return {"spec": validation.tournament_spec(data)}
 
 
-TournamentCreateBody = body(
-    "TournamentCreateSerializer", validation.TOURNAMENT, base=TournamentBody
-)
+TournamentCreateBody = body("TournamentCreateBody", validation.TOURNAMENT, base=TournamentBody)
 SettingsBody = body(
     "TournamentSettingsBody",
     [TOURNAMENT_BY_NAME[name] for name in validation.SETTINGS],
@@ -152,7 +150,7 @@ SettingsBody = body(
 # service knows which), so the body checks what is given and the service the rest.
 EntryBody = body("EntryBody", validation.ENTRY, given_only=True)
 EntryPatchBody = body(
-    "EntryPatchSerializer",
+    "EntryPatchBody",
     [Bool("active", required=False, help="false: the entry drops out."), *validation.ENTRY],
     given_only=True,
 )
@@ -172,7 +170,7 @@ class EntriesBody(Body):
 
 # --- rounds and pairings --------------------------------------------------------------
 ResultBody = body(
-    "ResultSerializer",
+    "ResultBody",
     [
         Int("winner", required=False, nullable=True, min=1, help="The winning entry's number."),
         Bool("draw", required=False, nullable=True, help="Not in an elimination stage."),
@@ -190,7 +188,7 @@ SwapBody = body(
     shown={"entries": _list_of_ints},
 )
 ClockBody = body(
-    "ClockSerializer",
+    "ClockBody",
     [
         Choice("action", choices=("call_time", "extend")),
         Int("minutes", required=False, nullable=True, min=1, max=validation.MAX_MINUTES),

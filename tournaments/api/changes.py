@@ -19,9 +19,9 @@ from scorekeeper.api.views import IDEMPOTENCY, Api
 
 from .. import selectors, services
 from ..models import Stage, Tournament
-from . import bodies, queries
+from . import bodies, csv, paging, queries
 from .schema import RoundSerializer, StandingSerializer, TournamentSerializer
-from .views import ERRORS, READ, TournamentApi, _round
+from .views import ERRORS, ERRORS_READ, TournamentApi, _round
 from .views import Standings as StandingsBase
 from .views import TournamentDetail as TournamentDetailBase
 
@@ -147,17 +147,19 @@ class MatchConfirm(Api):
 
 class Standings(queries.Negotiated, StandingsBase):
     @extend_schema(
-        parameters=[queries.StandingsQuery],
-        responses={200: StandingSerializer(many=True), 400: ERRORS[400], **READ},
+        parameters=[queries.StandingsQuery, paging.PageQuery],
+        responses={200: StandingSerializer(many=True), **ERRORS_READ},
         summary="The standings, in rank order (of one stage with ?stage=)",
     )
     def get(self, request: Request, token: str) -> Response:
         tournament, _director = self.open(token)
         number = queries.read(request, queries.StandingsQuery)["stage"]
-        if number is None:
-            return self.answer(request, tournament)
-        stage = Stage.objects.filter(tournament=tournament, number=number).first()
-        if stage is None:
-            raise Http404
-        tournament.standings = selectors.stage_rows(tournament, stage)
-        return self.answer(request, tournament)
+        if number is not None:
+            stage = Stage.objects.filter(tournament=tournament, number=number).first()
+            if stage is None:
+                raise Http404
+            tournament.standings = selectors.stage_rows(tournament, stage)
+        entries = list(tournament.entries.all())
+        if csv.wants_csv(request):  # an export: the whole table, not a phone's page
+            return csv.standings_csv(selectors.standings_data(tournament, entries))
+        return self.answer(request, tournament, entries)

@@ -190,6 +190,24 @@ class TournamentSerializer(serializers.Serializer):
     )
 
 
+class LinksSerializer(serializers.Serializer):
+    round = serializers.URLField(help_text="Round 1, its pairings by pages.")
+    rounds = serializers.URLField()
+    standings = serializers.URLField()
+    entries = serializers.URLField()
+
+
+class TournamentStartSerializer(TournamentSerializer):
+    """The tournament without what grows with it (entries, rounds, standings, table keys):
+    links to them instead."""
+
+    entries = None  # type: ignore[assignment]
+    rounds = None  # type: ignore[assignment]
+    standings = None  # type: ignore[assignment]
+    tables = None  # type: ignore[assignment]
+    links = LinksSerializer()
+
+
 class TableSerializer(serializers.Serializer):
     tournament = serializers.CharField(help_text="The tournament's view_id.")
     name = serializers.CharField()

@@ -24,13 +24,14 @@ from scorekeeper.translate import SafeJSONParser
 
 from .. import selectors, services
 from ..models import TableKey, Tournament
-from . import bodies, csv
+from . import bodies, csv, paging
 from .schema import (
     EntrySerializer,
     RoundSerializer,
     StandingSerializer,
     TableSerializer,
     TournamentSerializer,
+    TournamentStartSerializer,
 )
 
 ERRORS = {
@@ -40,6 +41,7 @@ ERRORS = {
     409: OpenApiResponse(description="Not now: the tournament's state refuses it."),
 }
 READ = {404: ERRORS[404]}
+ERRORS_READ = {400: ERRORS[400], 404: ERRORS[404]}
 IDEMPOTENCY_REUSED = OpenApiResponse(description="The Idempotency-Key was used with another body.")
 
 
@@ -108,16 +110,30 @@ class TournamentStart(TournamentApi):
     @extend_schema(
         request=None,
         parameters=[IDEMPOTENCY],
-        responses={200: TournamentSerializer, **ERRORS},
-        summary="Start: draw round 1",
+        responses={200: TournamentStartSerializer, **ERRORS},
+        summary="Start: draw round 1 (the tournament without its rounds: links to them)",
     )
     def post(self, request: Request, token: str) -> Response:
-        return self.write(request, token, self._start)
+        return self.write(request, token, lambda t, body: self._start(request, t))
 
-    def _start(self, tournament: Tournament, body: Mapping[str, Any]) -> Response:
+    def _start(self, request: Request, tournament: Tournament) -> Response:
         services.tournament_start(tournament_id=tournament.pk)
         tournament.refresh_from_db()
-        return Response(selectors.tournament_data(tournament, director=True))
+        data = selectors.tournament_head(tournament, director=True)
+        return Response({**data, "links": _links(request, token=str(tournament.pk))})
+
+
+def _links(request: Request, *, token: str) -> dict[str, str]:
+    """Where the lists left out of an answer are read, page by page (tournaments.md, Speed:
+    ``start`` answers the tournament without its rounds, with a link to round 1)."""
+    base = f"/api/tournaments/{token}/"
+    paths = {
+        "round": "rounds/1/",
+        "rounds": "rounds/",
+        "standings": "standings/",
+        "entries": "entries/",
+    }
+    return {name: request.build_absolute_uri(base + path) for name, path in paths.items()}
 
 
 class EntriesParser(SafeJSONParser):
@@ -199,11 +215,16 @@ class EntryDetail(TournamentApi):
 
 class RoundList(TournamentApi):
     @extend_schema(
-        responses={200: RoundSerializer(many=True), **READ}, summary="Every round so far"
+        parameters=[paging.PageQuery],
+        responses={200: RoundSerializer(many=True), **ERRORS_READ},
+        summary="Every round so far, by pages of pairings (?page=, ?entry=)",
     )
     def get(self, request: Request, token: str) -> Response:
-        tournament, director = self.open(token)
-        return Response(selectors.rounds_data(tournament, director=director))
+        tournament, director = self.open(token, standings=False)
+        rounds, page = paging.rounds_page(
+            request, selectors.rounds_of(tournament), director=director
+        )
+        return paging.paged(rounds, page, request)
 
 
 class RoundNext(TournamentApi):
@@ -230,10 +251,18 @@ def _round(tournament: Tournament, number: int, *, director: bool) -> dict[str, 
 
 
 class RoundDetail(TournamentApi):
-    @extend_schema(responses={200: RoundSerializer, **READ}, summary="One round")
+    @extend_schema(
+        parameters=[paging.PageQuery],
+        responses={200: RoundSerializer, **ERRORS_READ},
+        summary="One round, its pairings by pages (?page=, ?entry=)",
+    )
     def get(self, request: Request, token: str, number: int) -> Response:
-        tournament, director = self.open(token)
-        return Response(_round(tournament, number, director=director))
+        tournament, director = self.open(token, standings=False)
+        found = selectors.rounds_of(tournament, number=number)
+        if not found:
+            raise Http404
+        rounds, page = paging.rounds_page(request, found, director=director, every=True)
+        return paging.paged(rounds[0], page, request)
 
 
 class RoundClock(TournamentApi):
@@ -260,16 +289,22 @@ class Standings(TournamentApi):
     renderer_classes = csv.RENDERERS  # clubs.md: ?format=csv
 
     @extend_schema(
-        responses={200: StandingSerializer(many=True), 400: ERRORS[400], **READ},
-        summary="The standings, in rank order",
+        parameters=[paging.PageQuery],
+        responses={200: StandingSerializer(many=True), **ERRORS_READ},
+        summary="The standings, in rank order, by pages (?page=, ?entry=)",
     )
     def get(self, request: Request, token: str) -> Response:
         tournament, _director = self.open(token)
-        return self.answer(request, tournament)
+        entries = list(tournament.entries.all())
+        if csv.wants_csv(request):  # an export: the whole table, not a phone's page
+            return csv.standings_csv(selectors.standings_data(tournament, entries))
+        return self.answer(request, tournament, entries)
 
-    def answer(self, request: Request, tournament: Tournament) -> Response:
-        rows = selectors.standings_data(tournament, list(tournament.entries.all()))
-        return csv.standings_csv(rows) if csv.wants_csv(request) else Response(rows)
+    def answer(self, request: Request, tournament: Tournament, entries: list[Any]) -> Response:
+        """The page asked for of the tournament's ``standings`` (as stored, or as set)."""
+        rows, page = paging.standings_rows(request, tournament.standings)
+        data = selectors.standings_data(tournament, entries, rows=rows)
+        return paging.paged(data, page, request)
 
 
 class TableDetail(Api):

@@ -165,5 +165,6 @@ def _shown(posted: Any, default: str) -> dict[str, Any]:
         "games_to_win": posted.get("games_to_win", "1") if posted else "1",
         "at_time": posted.get("at_time", "finish_hand") if posted else "finish_hand",
         "auto_advance": _ticked(posted, "auto_advance") if posted else True,
+        "confirm_results": _ticked(posted, "confirm_results") if posted else False,
         "seed_in_order": _ticked(posted, "seed_in_order") if posted else False,
     }

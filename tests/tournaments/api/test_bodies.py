@@ -65,7 +65,7 @@ def test_every_write_that_reads_a_body_publishes_it() -> None:
         ("/api/clubs/{token}/seasons/", "SeasonBody", {"name", "scoring"}),
         ("/api/tournaments/{token}/rounds/{number}/swap/", "SwapBody", {"entries"}),
         ("/api/matches/{token}/confirm/", "ConfirmBody", {"agree"}),
-        ("/api/tournaments/", "TournamentCreate", {"name", "variant", "stages"}),
+        ("/api/tournaments/", "TournamentCreateBody", {"name", "variant", "stages"}),
     ],
 )
 def test_a_published_body_says_its_required_fields(path, component, required) -> None:

@@ -21,7 +21,7 @@ def test_the_directors_result_has_no_default_winner(director):
     assert "winner" in body
     assert director.round(t, 1)["pairings"][0]["status"] == "in_progress"
     done = director.result(t, 1, 1, winner=pairing["entries"][1], points=[10, 30])
-    assert done["games"] == [0, 0] and done["warnings"] == []
+    assert done["games"] == [0, 1] and done["warnings"] == []  # the one game, the winner's
 
 
 def test_games_are_required_and_must_finish_a_best_of_three(director):
