@@ -140,7 +140,8 @@ def _real(case, tokens: Callable[[str], list[str]]) -> None:
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 def test_the_api_keeps_its_schema(case, tokens, same_connection) -> None:
     _real(case, tokens)
-    case.call_and_validate()
+    # Answers are gzipped for a client that takes it; the WSGI transport does not unpack.
+    case.call_and_validate(headers={"Accept-Encoding": "identity"})
 
 
 def test_every_operation_is_fuzzed() -> None:
