@@ -154,9 +154,10 @@ class MatchSerializer(Body):
 
 
 def hand_payload_schema() -> dict[str, Any]:
-    """Every variant's hand payload, from the variants' own declarations."""
+    """Every variant's hand payload, from the variants' own declarations: ``anyOf``, since
+    one payload (a thrown-in hand) can be valid in several variants."""
     return {
-        "oneOf": [
+        "anyOf": [
             {**variant.hand_schema(), "title": variant.slug} for variant in rules.VARIANTS.values()
         ],
         "description": "The variant's hand payload (see /api/variants/{slug}/), plus an "

@@ -64,7 +64,7 @@ class Body(serializers.Serializer):  # type: ignore[type-arg]
 
 
 def body(
-    name: str,
+    name: str,  # the component's name in the schema
     declaration: Sequence[Field],
     *,
     given_only: bool = False,

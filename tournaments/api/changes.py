@@ -21,7 +21,7 @@ from .. import selectors, services
 from ..models import Stage, Tournament
 from . import bodies, csv, paging, queries
 from .schema import RoundSerializer, StandingSerializer, TournamentSerializer
-from .views import ERRORS, READ, TournamentApi, _round
+from .views import ERRORS, ERRORS_READ, TournamentApi, _round
 from .views import Standings as StandingsBase
 from .views import TournamentDetail as TournamentDetailBase
 
@@ -148,7 +148,7 @@ class MatchConfirm(Api):
 class Standings(queries.Negotiated, StandingsBase):
     @extend_schema(
         parameters=[queries.StandingsQuery, paging.PageQuery],
-        responses={200: StandingSerializer(many=True), **READ},
+        responses={200: StandingSerializer(many=True), **ERRORS_READ},
         summary="The standings, in rank order (of one stage with ?stage=)",
     )
     def get(self, request: Request, token: str) -> Response:

@@ -31,6 +31,10 @@ ERRORS = {
     400: OpenApiResponse(description="Bad input: {field: [message]}; nothing stored."),
     403: OpenApiResponse(description="The public link (view_id) cannot write."),
     404: OpenApiResponse(description="No such club, player or season."),
+    409: OpenApiResponse(
+        description="Not now (a player merged into themself), or the Idempotency-Key was "
+        "used with another body."
+    ),
 }
 # A CSV file of names (one a line, or the export back) instead of the JSON body.
 PLAYERS_FILE = {
@@ -255,7 +259,8 @@ class SeasonStandings(ClubApi):
 
 class ClubPlayersCsv(ClubApi):
     @extend_schema(
-        responses={200: OpenApiResponse(description="CSV"), 404: ERRORS[404]}, summary="Players CSV"
+        responses={200: OpenApiResponse(description="CSV"), 400: ERRORS[400], 404: ERRORS[404]},
+        summary="Players CSV",
     )
     def get(self, request: Request, token: str) -> HttpResponse:
         club, _director = self.open(token)

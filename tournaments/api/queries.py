@@ -84,10 +84,13 @@ ExportQuery = query("ExportQuery", (FORMAT,))
 
 
 class Negotiated:
-    """A view mixin: an unknown ``?format=`` is a ``400`` naming ``format`` (DRF's own
-    negotiation answers a ``404`` that names nothing)."""
+    """A view mixin: ``?format=`` (published for every view with the CSV renderer) is
+    ``json`` or ``csv``; another, or an empty one, is a ``400`` naming ``format`` (DRF's own
+    negotiation answers a ``404`` that names nothing, or ignores an empty one)."""
 
     def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
+        if not force and "format" in request.query_params:
+            FORMAT.clean(request.query_params["format"])
         try:
             return super().perform_content_negotiation(request, force)  # type: ignore[misc]
         except Http404:
