@@ -16,6 +16,8 @@ from ..brackets import standings as bracket_standings
 from ..models import Entry, Stage, Tournament
 from .snapshot import snapshot_load
 
+METRICS = bracket_standings.METRICS  # the figures of a standings row
+
 
 def standings_data(
     tournament: Tournament,
