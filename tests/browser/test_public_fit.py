@@ -50,6 +50,7 @@ def _evening() -> Any:
 
 
 def _fits(page: Any) -> None:
+    page.evaluate("document.fonts.ready.then(() => true)")  # the text as it will be shown
     width = page.evaluate("document.scrollingElement.scrollWidth")
     assert width <= PHONE["width"], width
 
@@ -94,6 +95,9 @@ def test_the_public_page_fits_a_phone(browser: Any, site: str, language: str) ->
     negative = last.locator(".row-more dd bdi[dir=ltr]").first
     expect(negative).to_have_text("\u2212464")
     assert negative.evaluate(MINUS_ON_THE_LEFT)
+    # an entry's page (its rounds, opponents and scores)
+    page.goto(site + f"/p/{tournament.view_id}/entries/3/")
+    _fits(page)
     # the desk's entries: the "playing" column (the drop-out chip) on the screen
     desk = context.new_page()
     desk.goto(site + f"/d/{tournament.pk}/")
