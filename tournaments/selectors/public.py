@@ -206,12 +206,14 @@ def entry_history(view_id: str, number: int) -> dict[str, Any]:
         raise Tournament.DoesNotExist
     history = _History(view_id, view.names, entry)
     rows = [row for round_ in view.rounds for row in history.rows(round_)]
-    standing = next((s for s in view.standings if s["entry"] == number), None)
+    standings, figures_of = _figures(view, _earlier_stages(view))
+    standing = next((s for s in standings if s["entry"] == number), None)
     return {
         "tournament": view.tournament,
         "entry": entry,
         "rows": rows,
         "standing": standing,
+        "figures_of": figures_of,  # a knockout's: the first stage's match points
         # an individual event's seats at a table (4: partner and opponents; 5: table-mates)
         "seats": view.seats,
     }

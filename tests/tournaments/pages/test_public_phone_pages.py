@@ -73,6 +73,11 @@ def test_the_knockouts_table_shows_the_first_stage_figures(director: Director) -
             mine["points_for"],
         )
     assert "Figures of stage 1" in _live(tournament)
+    # an entry's page too: its first-stage match points, said so
+    top = state["standings"][0]
+    page = _get(f"/p/{tournament['view_id']}/entries/{top['entry']}/")
+    assert f"Rank 1 · {top['match_points']} match points" in page
+    assert "(Figures of stage 1)" in page
     # the API's standings stay the knockout's own (tournaments.md)
     api = director.get(f"/api/tournaments/{tournament['id']}/standings/").json()
     assert api[0]["played"] == 0
