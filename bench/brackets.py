@@ -6,6 +6,10 @@ times, taking the median:
 
 - ``swiss_1024_round2_s``, ``swiss_1024_draw_s`` (round 9 of 1,024 entries);
 - ``swiss_4096_round2_s``, ``swiss_4096_round9_s``;
+- ``swiss_4096_round9_tied_s``: the planner's whole decision for round 9 of 4,096 entries
+  (the draw and the standings stored with it, ``planner.plan``) where every win has the
+  same score (300 to 0, no draws), so that entries of one record stay level on points and
+  Buchholz and head-to-head decide (goal: under 1 s);
 - ``swiss_4096_round2_peak_mb``: the round-2 draw's peak resident memory above what the
   process held just before it (Linux ``VmHWM`` after, reset before, minus ``VmRSS``
   before), measured in a fresh subprocess so that nothing earlier sets the peak; this
@@ -13,7 +17,8 @@ times, taking the median:
 
 Prints them and merges them into bench/results.json (other keys kept).
 
-    .venv/bin/python bench/brackets.py
+    .venv/bin/python bench/brackets.py          # every figure
+    .venv/bin/python bench/brackets.py --tied   # swiss_4096_round9_tied_s alone
 """
 
 from __future__ import annotations
@@ -30,14 +35,17 @@ sys.path.insert(0, str(ROOT))
 
 from bench.figures import record  # noqa: E402
 from tournaments.brackets import FORMATS, DrawInput, Entry, Result  # noqa: E402
+from tournaments.brackets.planner import Snapshot, StageState, plan  # noqa: E402
+from tournaments.brackets.standings import DEFAULT_TIEBREAKS  # noqa: E402
 
 SEED, RUNS = 2026, 3
 SWISS = FORMATS["swiss"]
 SETTINGS = SWISS.configure({"rounds": 9}, "stages.0")
 
 
-def played(entries: list[Entry], rounds: int) -> list[Result]:
-    """The results of the first ``rounds`` rounds, at random (a third of them draws)."""
+def played(entries: list[Entry], rounds: int, *, tied: bool = False) -> list[Result]:
+    """The results of the first ``rounds`` rounds, at random (a third of them draws);
+    ``tied``: every table won 300 to 0 by one side or the other."""
     rng = random.Random(SEED)
     results: list[Result] = []
     for index in range(1, rounds + 1):
@@ -55,15 +63,14 @@ def played(entries: list[Entry], rounds: int) -> list[Result]:
                     )
                 )
                 continue
-            results.append(
-                Result(
-                    index,
-                    pairing.slot,
-                    pairing.entries,
-                    rng.choice([*pairing.entries, None]),
-                    (rng.randint(0, 300), rng.randint(0, 300)),
-                )
-            )
+            if tied:
+                first = rng.random() < 0.5
+                winner = pairing.entries[0 if first else 1]
+                points = (300, 0) if first else (0, 300)
+            else:
+                winner = rng.choice([*pairing.entries, None])
+                points = (rng.randint(0, 300), rng.randint(0, 300))
+            results.append(Result(index, pairing.slot, pairing.entries, winner, points))
     return results
 
 
@@ -75,6 +82,34 @@ def median_draw(n: int, round_index: int) -> float:
         start = time.perf_counter()
         SWISS.draw(DrawInput(SETTINGS, entries, results, round_index, SEED))
         times.append(time.perf_counter() - start)
+    return round(statistics.median(times), 3)
+
+
+def median_plan_tied(n: int, round_index: int) -> float:
+    """The planner's decision (draw and standings) for round ``round_index`` of ``n``
+    entries whose every win had the same score; a fresh snapshot each time (a snapshot
+    keeps the results it read)."""
+    entries = [Entry(number, seed=number) for number in range(1, n + 1)]
+    results = played(entries, round_index - 1, tied=True)
+    stage = StageState(
+        number=1, format="swiss", settings=SETTINGS, seed=SEED, rounds=round_index - 1
+    )
+    times = []
+    for _run in range(RUNS):
+        snapshot = Snapshot(
+            stage=1,
+            tiebreaks=DEFAULT_TIEBREAKS,
+            stages=(stage,),
+            entries=tuple(entries),
+            results={1: results},
+            wanted=True,
+            round=round_index - 1,
+        )
+        start = time.perf_counter()
+        decision = plan(snapshot)
+        times.append(time.perf_counter() - start)
+        assert decision.round is not None and decision.round.index == round_index
+        assert len(decision.standings.rows) == n
     return round(statistics.median(times), 3)
 
 
@@ -100,11 +135,17 @@ def main() -> None:
     if sys.argv[1:2] == ["--peak"]:
         peak_mb(int(sys.argv[2]))
         return
+    if sys.argv[1:2] == ["--tied"]:  # this figure alone
+        figure = {"swiss_4096_round9_tied_s": median_plan_tied(4096, 9)}
+        print(f"swiss_4096_round9_tied_s: {figure['swiss_4096_round9_tied_s']}")
+        record(figure)
+        return
     figures: dict[str, float] = {
         "swiss_1024_round2_s": median_draw(1024, 2),
         "swiss_1024_draw_s": median_draw(1024, 9),
         "swiss_4096_round2_s": median_draw(4096, 2),
         "swiss_4096_round9_s": median_draw(4096, 9),
+        "swiss_4096_round9_tied_s": median_plan_tied(4096, 9),
     }
     answer = subprocess.run(
         [sys.executable, __file__, "--peak", "4096"], capture_output=True, text=True, check=True

@@ -52,6 +52,7 @@ def club_with_pairings(count: int) -> tuple[Any, Any]:
     from django.utils import timezone
 
     from scorekeeper import bulk
+    from tournaments import validation
     from tournaments.models import Pairing, Round
     from tournaments.services import clubs
 
@@ -59,12 +60,14 @@ def club_with_pairings(count: int) -> tuple[Any, Any]:
     entries = [{"name": f"Team {n}", "players": [f"P{n}a", f"P{n}b"]} for n in range(1, TEAMS + 1)]
     tournament = clubs.club_tournament_create(
         club_id=club.pk,
-        fields={
-            "name": "A long season",
-            "variant": "belote",
-            "stages": [{"format": "swiss", "rounds": 1}],
-            "entries": entries,
-        },
+        spec=validation.tournament_spec(
+            {
+                "name": "A long season",
+                "variant": "belote",
+                "stages": [{"format": "swiss", "rounds": 1}],
+                "entries": entries,
+            }
+        ),
     )
     stage = tournament.stages.get()
     round_ = Round.objects.create(

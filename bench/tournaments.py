@@ -17,6 +17,13 @@
   pairing's result), the same way. The kinds' results are posted in turn, so that each
   meets the same load; the server's own time (``Server-Timing``, ``bench/timing.py``) is
   printed beside.
+- ``swiss_10240_next_round_tied_s``: round 9 of a 10,240-entry Swiss where every win was
+  300 to 0 (directors typing a winner and a fixed score: entries of one record level on
+  points): its last result posted over HTTP → round 10 answered by ``GET …/rounds/10/``,
+  drawn by a real Celery worker (goal: under 3 s). Rounds 1 to 8 and all of round 9 but
+  one table are finished in the database at once (one ``UPDATE`` per side; through the
+  services 45,000 results would take many minutes to set up), each round drawn by the
+  director's ``round_draw``.
 - ``knockout_10240_round1_results_s``: the 2,048 results of round 1 of a 10,240-team
   knockout posted over HTTP by ``BENCH_CLIENTS`` clients at once to the one gunicorn
   worker (the clients' time overlaps the server's; no request waits on another's lock), a
@@ -24,13 +31,20 @@
   ``bench/timing.py``; goal: under 60 s). The wall time of the burst, the web process's CPU
   time and the sum of the round trips are printed beside.
 
+- ``start_10240_answer_kb``: the answer of ``POST …/start/`` for a 10,240-team knockout,
+  in KB as sent, gzip-compressed (goal: under 200 KB; tournaments.md, Speed: answers a
+  phone can carry). ``public_first_load_1024_kb``: the public page (``/p/{view_id}/``) of
+  a 1,024-entry Swiss in round 1, as a phone first loads it, compressed (goal: under 200
+  KB). ``BENCH_ANSWERS_SCALE`` (e.g. ``0.05``) tries them on smaller events: printed, not
+  recorded.
+
 The tournaments are set up in this process through the services (tasks in process); the
 server is gunicorn (one sync worker, DEBUG off) as in ``record_hand.py``. Figures are
 printed and merged into ``bench/results.json``. Run it as a module (``make bench``):
 
     DATABASE_URL=postgresql://…/scorekeeper_bench CELERY_BROKER_URL=redis://…/0 \\
         .venv/bin/python -m bench.tournaments [knockout] [standings] [advance] [bulk] \\
-        [results] [knockout_results]
+        [results] [knockout_results] [next_round_tied] [answers]
 """
 
 from __future__ import annotations
@@ -57,6 +71,7 @@ BROKER = os.environ.get("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/0"
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "200"))
 RESULTS = int(os.environ.get("BENCH_RESULTS", "200"))
 CLIENTS = int(os.environ.get("BENCH_CLIENTS", "2"))
+ANSWERS_SCALE = float(os.environ.get("BENCH_ANSWERS_SCALE", "1"))
 GOALS = {
     "knockout_10240_draw_s": 5.0,
     "standings_256x9_s": 0.05,
@@ -68,6 +83,9 @@ GOALS = {
     "last_hand_4096_ms": 30.0,
     "knockout_10240_round1_results_s": 60.0,
     "entries_10240_bulk_s": 2.0,
+    "swiss_10240_next_round_tied_s": 3.0,
+    "start_10240_answer_kb": 200.0,
+    "public_first_load_1024_kb": 200.0,
 }
 RNG = random.Random(20261122)
 
@@ -98,15 +116,20 @@ def entries(count: int) -> list[dict[str, Any]]:
 
 
 def create(count: int, stages: list[dict[str, Any]], **fields: Any) -> Any:
+    from tournaments import validation
     from tournaments.services import tournament_create
 
     fields.setdefault("variant", "belote")
     return tournament_create(
-        name=f"Bench {count}",
-        stages=stages,
-        entries=entries(count),
-        break_minutes=0,
-        **fields,
+        validation.tournament_spec(
+            dict(
+                name=f"Bench {count}",
+                stages=stages,
+                entries=entries(count),
+                break_minutes=0,
+                **fields,
+            )
+        )
     )
 
 
@@ -189,13 +212,17 @@ def advance(base: str) -> float:
 
 
 def last_result_to_next_round(
-    client: httpx.Client, tournament_id: Any, number: int, pairing: Any
+    client: httpx.Client,
+    tournament_id: Any,
+    number: int,
+    pairing: Any,
+    points: tuple[int, int] = (250, 110),
 ) -> float:
     url = f"/api/tournaments/{tournament_id}/rounds"
     start = time.perf_counter()
     response = client.post(
         f"{url}/{number}/pairings/{pairing.slot}/result/",
-        json={"winner": pairing.entries[0], "points": [250, 110]},
+        json={"winner": pairing.entries[0], "points": list(points)},
     )
     assert response.status_code == 200, response.text
     deadline = start + 60
@@ -204,6 +231,52 @@ def last_result_to_next_round(
             return time.perf_counter() - start
         time.sleep(0.005)
     raise SystemExit(f"round {number + 1} was not drawn within 60 s")
+
+
+def finish_tied(tournament_id: Any, number: int, *, leave: int = 0) -> list[Any]:
+    """Every match of round ``number`` but the last ``leave`` finished in the database at
+    once, each won 300 to 0 by one side or the other at random, as a director's result is
+    stored (``source`` director); answers the pairings left."""
+    from django.db import connection
+
+    from tournaments.models import Pairing
+
+    pairings = round_pairings(tournament_id, number)
+    done = [p.pk for p in pairings[: len(pairings) - leave]]
+    first = [pk for pk in done if RNG.random() < 0.5]
+    chosen = set(first)
+    second = [pk for pk in done if pk not in chosen]
+    table = Pairing._meta.db_table
+    with connection.cursor() as cursor:
+        for ids, side, points in ((first, 0, "[300, 0]"), (second, 1, "[0, 300]")):
+            cursor.execute(
+                f"UPDATE {table} SET status = %s, result = 'win', source = %s,"
+                f" winner = (entries->>{side})::int, points = %s::jsonb,"
+                " games_won = '[0, 0]'::jsonb WHERE id = ANY(%s)",
+                [Pairing.Status.FINISHED, Pairing.Source.DIRECTOR, points, ids],
+            )
+    return pairings[len(pairings) - leave :]
+
+
+def next_round_tied() -> float:
+    """Round 9 of a 10,240-entry Swiss, every win 300 to 0: its last result → round 10."""
+    from tournaments.services import round_draw, tournament_start
+
+    tournament = create(10_240, [{"format": "swiss", "rounds": 10}])
+    started = time.perf_counter()
+    tournament_start(tournament_id=tournament.pk)
+    for number in range(1, 9):
+        finish_tied(tournament.pk, number)
+        round_draw(tournament_id=tournament.pk)
+    (last,) = finish_tied(tournament.pk, 9, leave=1)
+    print(f"  10,240 tied: 9 rounds set up in {time.perf_counter() - started:.1f} s")
+
+    def body(base: str) -> float:
+        with httpx.Client(base_url=base, timeout=60) as client:
+            return last_result_to_next_round(client, tournament.pk, 9, last, (300, 0))
+
+    env = server_env(CELERY_BROKER_URL=BROKER)
+    return float(with_worker(lambda: with_server(env, body)))
 
 
 def post_result(
@@ -350,10 +423,13 @@ def with_worker(body: Callable[[], Any]) -> Any:
 
 def bulk_entries(base: str) -> float:
     """``POST …/entries/`` with a list of 10,240 entries, over HTTP (one request)."""
+    from tournaments import validation
     from tournaments.services import tournament_create
 
     tournament = tournament_create(
-        name="Bench bulk", variant="belote", stages=[{"format": "single_elimination"}]
+        validation.tournament_spec(
+            dict(name="Bench bulk", variant="belote", stages=[{"format": "single_elimination"}])
+        )
     )
     body = [dict(entry, seed=n) for n, entry in enumerate(entries(10_240), 1)]
     with httpx.Client(base_url=base, timeout=120) as client:
@@ -362,6 +438,35 @@ def bulk_entries(base: str) -> float:
         elapsed = time.perf_counter() - start
     assert response.status_code == 201 and len(response.json()) == 10_240, response.text[:300]
     return elapsed
+
+
+def answers(base: str) -> dict[str, float]:
+    """What a phone downloads (compressed, as sent: ``num_bytes_downloaded``), in KB: the
+    answer of ``start`` of a 10,240-team knockout, and the public page's first load at
+    1,024 entries (round 1 of a Swiss drawn)."""
+    from tournaments.services import tournament_start
+
+    knockout_size, swiss_size = (max(8, round(n * ANSWERS_SCALE)) for n in (10_240, 1_024))
+    knockout = create(knockout_size, [{"format": "single_elimination"}])
+    swiss = create(swiss_size, [{"format": "swiss", "rounds": 5}])
+    tournament_start(tournament_id=swiss.pk)
+    gzip = {"Accept-Encoding": "gzip"}
+    with httpx.Client(base_url=base, timeout=120, headers=gzip) as client:
+        start = client.post(f"/api/tournaments/{knockout.pk}/start/")
+        assert start.status_code == 200 and "links" in start.json(), start.text[:300]
+        page = client.get(f"/p/{swiss.view_id}/")
+        assert page.status_code == 200, page.text[:300]
+    for name, response in (("start", start), ("public page", page)):
+        print(
+            f"  {name}: {response.num_bytes_downloaded / 1024:.1f} KB as sent "
+            f"({response.headers.get('Content-Encoding', 'not compressed')}), "
+            f"{len(response.content) / 1024:.1f} KB unpacked",
+            flush=True,
+        )
+    return {
+        "start_10240_answer_kb": start.num_bytes_downloaded / 1024,
+        "public_first_load_1024_kb": page.num_bytes_downloaded / 1024,
+    }
 
 
 def measure(names: list[str]) -> dict[str, float]:
@@ -383,6 +488,14 @@ def measure(names: list[str]) -> dict[str, float]:
         figures["knockout_10240_round1_results_s"] = with_worker(
             lambda: with_server(env, knockout_results)
         )
+    if "next_round_tied" in names:
+        figures["swiss_10240_next_round_tied_s"] = next_round_tied()
+    if "answers" in names:
+        measured = with_server(server_env(), answers)
+        if ANSWERS_SCALE == 1:
+            figures.update(measured)
+        else:
+            print(f"  (BENCH_ANSWERS_SCALE={ANSWERS_SCALE}: not recorded)")
     return figures
 
 
@@ -394,6 +507,8 @@ def main() -> None:
         "bulk",
         "results",
         "knockout_results",
+        "next_round_tied",
+        "answers",
     ]
     ensure_database(DATABASE)
     subprocess.run(
@@ -406,7 +521,7 @@ def main() -> None:
     figures = {name: round(value, 4) for name, value in measure(names).items()}
     print(f"Tournaments, PostgreSQL ({DATABASE.split('@')[-1]})")
     for name, value in figures.items():
-        unit = "ms" if name.endswith("_ms") else "s"
+        unit = {"ms": "ms", "kb": "KB"}.get(name.rsplit("_", 1)[1], "s")
         verdict = "ok" if value < GOALS[name] else "MISSED"
         print(f"  {name:32} {value:9.4f} {unit}  (goal: under {GOALS[name]} {unit}: {verdict})")
     for kind in ("result", "last_hand"):

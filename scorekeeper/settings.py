@@ -67,7 +67,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "scorekeeper.security.SecurityHeadersMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: compressed ahead of time
+    "scorekeeper.middleware.CompressMiddleware",  # gzip (BREACH: see its docstring)
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "scorekeeper.middleware.SlashMiddleware",
@@ -225,6 +226,8 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": ["in_progress", "finished"],
         "RoundStatusEnum": ["playing", "complete"],
         "TournamentStatusEnum": ["registration", "running", "finished"],
+        # A tournament's variant (played by teams) is a narrower set than a match's.
+        "TournamentVariantEnum": "tournaments.validation.TEAM_VARIANTS",
     },
 }
 
@@ -242,6 +245,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # reconnection keeps its settings (broker_connection_max_retries).
 CELERY_BROKER_CONNECTION_TIMEOUT = 2.0
 CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 0}
+# A job that has not followed a result after this many seconds (the worker or the broker
+# unreachable) is shown to the director as the tournament's ``problem``, with its age.
+TOURNAMENT_STUCK_SECONDS = int(os.environ.get("TOURNAMENT_STUCK_SECONDS", "60") or 60)
 # Beat's jobs, one entry each (one beat process only: deploy/).
 CELERY_BEAT_SCHEDULE = {
     "scorekeeper-retention": {  # scorekeeper/retention.py, daily

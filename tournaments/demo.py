@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from scorekeeper.models import new_view_id
 
-from . import selectors, services
+from . import selectors, services, validation
 from .models import Tournament
 from .selectors.tournaments import DEMO_PREFIX as PREFIX
 from .selectors.tournaments import demo_evening as evening
@@ -50,17 +50,20 @@ def load() -> Tournament | None:
     """Create the evening if it does not exist yet; the tournament created, or None."""
     if evening() is not None:
         return None
-    tournament = services.tournament_create(
-        name=NAME,
-        variant="tarneeb",
-        stages=[{"format": "swiss", "rounds": 4}],
-        round_minutes=45,
-        auto_advance=False,  # held: the second round stays in play for the visitor
-        entries=[
-            {"name": name, "players": players, "seed": seed}
-            for seed, (name, players) in enumerate(TEAMS, start=1)
-        ],
+    spec = validation.tournament_spec(
+        {
+            "name": NAME,
+            "variant": "tarneeb",
+            "stages": [{"format": "swiss", "rounds": 4}],
+            "round_minutes": 45,
+            "auto_advance": False,  # held: the second round stays in play for the visitor
+            "entries": [
+                {"name": name, "players": players, "seed": seed}
+                for seed, (name, players) in enumerate(TEAMS, start=1)
+            ],
+        }
     )
+    tournament = services.tournament_create(spec)
     # its public link marks it as the demo, before the start gives the matches that link
     Tournament.objects.filter(pk=tournament.pk).update(view_id=PREFIX + new_view_id()[:32])
     services.tournament_start(tournament_id=tournament.pk)

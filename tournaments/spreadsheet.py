@@ -41,7 +41,14 @@ csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))
 # Bytes that are not text in the file's encoding become NUL, refused below with the
 # line and column they are in.
 BAD_BYTES = "tournaments.spreadsheet.nul"
-codecs.register_error(BAD_BYTES, lambda error: ("\x00", error.end))
+
+
+def _nul(error: UnicodeError) -> tuple[str, int]:
+    assert isinstance(error, UnicodeDecodeError)  # registered for decoding only
+    return "\x00", error.end
+
+
+codecs.register_error(BAD_BYTES, _nul)
 # Control characters no keyboard types: a binary file, or UTF-16 without a byte-order mark
 # (read as UTF-8, every other byte of a Latin name is NUL). Tabs and line breaks are left
 # to the name rule.

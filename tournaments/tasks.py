@@ -34,7 +34,8 @@ def standings_refresh(tournament_id: Any) -> bool:
 
 @shared_task(name=enqueue.CLOCK_TICK, acks_late=True, ignore_result=True)
 def clock_tick() -> int:
-    """Call time on rounds and tables past their end; redo overdue advances."""
+    """Call time on rounds and tables past their end; redo what was lost: overdue
+    advances, standings behind their version, a club's results left unrated."""
     return services.clock_tick()
 
 

@@ -47,6 +47,9 @@ class TeamVariant(Choice):
         return variant_input(value, individual=True).slug
 
 
+TEAM_VARIANTS = team_variants()
+
+
 # Every field of a new tournament. ``Field`` alone: a value checked by its own function.
 TOURNAMENT: tuple[Field, ...] = (
     Name("name", max_length=MAX_TOURNAMENT_NAME),
@@ -93,6 +96,9 @@ class EntryInput:
 
 @dataclass(frozen=True)
 class TournamentInput:
+    """A new tournament, checked: what ``services.tournament_create`` takes (built from
+    a body by ``tournament_input``, from a form or a caller's fields by ``tournament_spec``)."""
+
     name: str
     variant: str
     options: dict[str, Any]
@@ -104,7 +110,6 @@ class TournamentInput:
     tiebreaks: tuple[str, ...]
     bye_points: int
     auto_advance: bool
-    confirm_results: bool
     confirm_results: bool
     at_time: str
     entries: tuple[EntryInput, ...]
@@ -179,6 +184,14 @@ def tournament_input(data: Any) -> TournamentInput:
         at_time=given["at_time"],
         entries=entries_input(given["entries"], variant, individual=individual),
     )
+
+
+def tournament_spec(fields: Mapping[str, Any]) -> TournamentInput:
+    """A new tournament from the fields a form or a caller gives: a ``None`` is a field
+    left out (its default)."""
+    if not isinstance(fields, Mapping):
+        raise RuleViolation("name", _("The body must be a JSON object."))
+    return tournament_input({key: value for key, value in fields.items() if value is not None})
 
 
 def is_individual(stages: Sequence[StageSpec]) -> bool:

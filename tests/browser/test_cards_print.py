@@ -20,6 +20,7 @@ from pdfminer.high_level import extract_pages
 from pdfminer.layout import LTChar, LTContainer
 
 from tournaments import services as tournament_services
+from tournaments import validation
 from tournaments.selectors import cards as card_selectors
 
 pytestmark = pytest.mark.browser
@@ -49,20 +50,31 @@ MELEE = {"ar": ("belote", 21), "hy": ("trionfo", 26)}
 
 def teams(language: str):
     return tournament_services.tournament_create(
-        name=NAMES[language],
-        variant="belote",
-        stages=[{"format": "swiss", "rounds": 3}],
-        entries=[{"name": name, "players": [name + " 1", name + " 2"]} for name in TEAMS[language]],
+        validation.tournament_spec(
+            dict(
+                name=NAMES[language],
+                variant="belote",
+                stages=[{"format": "swiss", "rounds": 3}],
+                entries=[
+                    {"name": name, "players": [name + " 1", name + " 2"]}
+                    for name in TEAMS[language]
+                ],
+            )
+        )
     )
 
 
 def melee(language: str):
     variant, players = MELEE[language]
     return tournament_services.tournament_create(
-        name=NAMES[language],
-        variant=variant,
-        stages=[{"format": "melee", "rounds": 3}],
-        entries=[{"name": name} for name in PLAYERS[language][:players]],
+        validation.tournament_spec(
+            dict(
+                name=NAMES[language],
+                variant=variant,
+                stages=[{"format": "melee", "rounds": 3}],
+                entries=[{"name": name} for name in PLAYERS[language][:players]],
+            )
+        )
     )
 
 

@@ -50,7 +50,10 @@ def test_a_directors_evening(page, site, errors):
     expect(page.locator(".table-card-url").first).to_have_text(links[0])
 
     page.goto(f"{site}/d/{token}/")
-    page.locator("button", has_text="Start: draw round 1").click()
+    page.locator("#start-button", has_text="Start: draw round 1").click()
+    # nobody is checked in: the start asks first
+    expect(page.locator("#start-confirm-text")).to_contain_text("Nobody is checked in")
+    page.locator("#start-confirm").click()
     expect(page.locator(".pairing")).to_have_count(4)
     expect(page.locator("#pairing-1-1 .table-no")).to_have_text("Table 1")
 

@@ -51,6 +51,7 @@ def test_mistakes_put_right_from_the_desk(page, site, errors):
     page.locator("#add-entries button[type=submit]").click()
     expect(page.locator("#entry-6")).to_be_visible()
     page.locator("#start-button").click()
+    page.locator("#start-confirm").click()  # nobody is checked in: the start asks first
     expect(page.locator("#round-1 ~ ol .pairing")).to_have_count(3)
     # the round in play comes before the entries, which are folded away
     top = page.locator("#round-1").bounding_box()
@@ -76,10 +77,13 @@ def test_mistakes_put_right_from_the_desk(page, site, errors):
     page.goto(desk)
     table3 = page.locator("#pairing-1-3")
     table3.locator(".director-result summary").click()
-    table3.locator("label.chip", has_text=f"Team {after[2]['entries'][1]}").last.click()
+    forfeit = table3.locator('form[action*="/forfeit/"]')  # first, above the result form
+    forfeit.locator("label.chip", has_text=f"Team {after[2]['entries'][1]}").click()
     table3.locator('form[action*="/forfeit/"] input[name=sure]').check()
     table3.locator("button", has_text="Record the forfeit").click()
-    expect(page.locator("#pairing-1-3 .pairing-result")).to_contain_text("director's result")
+    expect(page.locator("#pairing-1-3 .pairing-result")).to_contain_text(
+        f"Forfeit: Team {after[2]['entries'][1]} did not come"
+    )
 
     # A dispute at table 1: the other side disagrees on the same phone.
     _hand(page, director, after[0]["match"])

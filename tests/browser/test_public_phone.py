@@ -9,7 +9,7 @@ import pytest
 
 from tests.browser.conftest import POLL_MS, after_polls
 from tests.tournaments.conftest import entries
-from tournaments import services
+from tournaments import services, validation
 from tournaments.models import Round
 
 pytestmark = pytest.mark.browser
@@ -33,11 +33,15 @@ def _table_of(tournament, number: int, entry: int) -> int:
 
 def test_a_phone_follows_the_results_and_the_next_round(page, site) -> None:
     tournament = services.tournament_create(
-        name="Phones",
-        variant="tarneeb",
-        entries=entries(40),
-        round_minutes=40,
-        stages=[{"format": "swiss", "rounds": 3}],
+        validation.tournament_spec(
+            dict(
+                name="Phones",
+                variant="tarneeb",
+                entries=entries(40),
+                round_minutes=40,
+                stages=[{"format": "swiss", "rounds": 3}],
+            )
+        )
     )
     services.tournament_start(tournament_id=tournament.pk)
     errors: list[str] = []
@@ -47,6 +51,7 @@ def test_a_phone_follows_the_results_and_the_next_round(page, site) -> None:
     page.evaluate("window.notReloaded = true")
     page.locator("#find").fill("P7a")
     shown = page.locator("#find-list li:visible")
+    shown.first.wait_for()  # the names typed, asked for (the page holds no whole list)
     assert shown.count() == 1
     assert shown.locator(".find-table").inner_text() == f"table {_table_of(tournament, 1, 7)}"
 
@@ -87,4 +92,5 @@ def test_a_phone_follows_the_results_and_the_next_round(page, site) -> None:
 
     page.reload()
     assert page.locator("#find").input_value() == "P7a"
+    page.locator("#find-list li:visible").first.wait_for()
     assert page.locator("#find-list li:visible").count() == 1

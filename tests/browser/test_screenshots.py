@@ -13,6 +13,7 @@ import pytest
 
 from scorekeeper import demo, services
 from tournaments import services as tournament_services
+from tournaments import validation
 from tournaments.models import Player, Round
 from tournaments.services import clubs as club_services
 
@@ -219,14 +220,22 @@ def test_desk_screenshots(browser, site, language):
 
     OUT.mkdir(exist_ok=True)
     tournament = tournament_services.tournament_create(
-        name=TITLES.get(language) or ("Vendredi belote" if language == "en" else "بطولة الجمعة"),
-        variant="belote",
-        round_minutes=50,
-        stages=[{"format": "swiss", "rounds": 3}, {"format": "single_elimination", "advance": 4}],
-        entries=[
-            {"name": name, "players": [a, b], "seed": seed}
-            for seed, (name, a, b) in enumerate(TEAMS[language], 1)
-        ],
+        validation.tournament_spec(
+            dict(
+                name=TITLES.get(language)
+                or ("Vendredi belote" if language == "en" else "بطولة الجمعة"),
+                variant="belote",
+                round_minutes=50,
+                stages=[
+                    {"format": "swiss", "rounds": 3},
+                    {"format": "single_elimination", "advance": 4},
+                ],
+                entries=[
+                    {"name": name, "players": [a, b], "seed": seed}
+                    for seed, (name, a, b) in enumerate(TEAMS[language], 1)
+                ],
+            )
+        )
     )
     tournament_services.tournament_start(tournament_id=tournament.pk)
     pairing = tournament_selectors.rounds_data(tournament, director=True)[0]["pairings"][1]
@@ -282,15 +291,23 @@ def _tournament(language: str, *, finish_swiss: bool, semis: bool):
     from tournaments import services as tservices
 
     tournament = tservices.tournament_create(
-        name=TITLES.get(language) or ("Friday tarneeb" if language == "en" else "بطولة الجمعة"),
-        variant="tarneeb",
-        round_minutes=50,
-        auto_advance=True,
-        stages=[{"format": "swiss", "rounds": 2}, {"format": "single_elimination", "advance": 4}],
-        entries=[
-            {"name": name, "players": players, "seed": n}
-            for n, (name, players) in enumerate(PUBLIC_TEAMS[language], start=1)
-        ],
+        validation.tournament_spec(
+            dict(
+                name=TITLES.get(language)
+                or ("Friday tarneeb" if language == "en" else "بطولة الجمعة"),
+                variant="tarneeb",
+                round_minutes=50,
+                auto_advance=True,
+                stages=[
+                    {"format": "swiss", "rounds": 2},
+                    {"format": "single_elimination", "advance": 4},
+                ],
+                entries=[
+                    {"name": name, "players": players, "seed": n}
+                    for n, (name, players) in enumerate(PUBLIC_TEAMS[language], start=1)
+                ],
+            )
+        )
     )
     tservices.tournament_start(tournament_id=tournament.pk)
     rounds = (2 if finish_swiss else 1) + (1 if semis else 0)
@@ -315,13 +332,17 @@ def _double(language: str):
     from tournaments import services as tservices
 
     tournament = tservices.tournament_create(
-        name=TITLES.get(language) or ("Double" if language == "en" else "إقصاء مزدوج"),
-        variant="tarneeb",
-        stages=[{"format": "double_elimination"}],
-        entries=[
-            {"name": name, "players": players, "seed": n}
-            for n, (name, players) in enumerate(PUBLIC_TEAMS[language][:6], start=1)
-        ],
+        validation.tournament_spec(
+            dict(
+                name=TITLES.get(language) or ("Double" if language == "en" else "إقصاء مزدوج"),
+                variant="tarneeb",
+                stages=[{"format": "double_elimination"}],
+                entries=[
+                    {"name": name, "players": players, "seed": n}
+                    for n, (name, players) in enumerate(PUBLIC_TEAMS[language][:6], start=1)
+                ],
+            )
+        )
     )
     tservices.tournament_start(tournament_id=tournament.pk)
     for number in range(1, 4):
@@ -389,13 +410,15 @@ def _club_evening(club, teams, season):
 
     tournament = club_services.club_tournament_create(
         club_id=club.pk,
-        fields={
-            "name": "Vendredi",
-            "variant": "tarneeb",
-            "auto_advance": False,
-            "stages": [{"format": "swiss", "rounds": 2}],
-            "entries": [{"name": name, "players": [a, b]} for name, a, b in teams],
-        },
+        spec=validation.tournament_spec(
+            {
+                "name": "Vendredi",
+                "variant": "tarneeb",
+                "auto_advance": False,
+                "stages": [{"format": "swiss", "rounds": 2}],
+                "entries": [{"name": name, "players": [a, b]} for name, a, b in teams],
+            }
+        ),
         season=season,
     )
     tournament_services.tournament_start(tournament_id=tournament.pk)
@@ -467,11 +490,15 @@ def test_melee_screenshots(browser, site, language):
     TOURNAMENT_OUT.mkdir(parents=True, exist_ok=True)
     players = MELEE_PLAYERS[language]
     melee = tournament_services.tournament_create(
-        name=MELEE_TITLES[language],
-        variant="belote",
-        round_minutes=40,
-        stages=[{"format": "melee", "rounds": 4}],
-        entries=[{"name": name} for name in players],
+        validation.tournament_spec(
+            dict(
+                name=MELEE_TITLES[language],
+                variant="belote",
+                round_minutes=40,
+                stages=[{"format": "melee", "rounds": 4}],
+                entries=[{"name": name} for name in players],
+            )
+        )
     )
     tournament_services.tournament_start(tournament_id=melee.pk)
     round_one = tournament_selectors.rounds_data(melee, director=True)[0]
@@ -484,10 +511,14 @@ def test_melee_screenshots(browser, site, language):
         points=[0, 162],
     )
     trionfo = tournament_services.tournament_create(
-        name=MELEE_TITLES[language] + " · trionfo",
-        variant="trionfo",
-        stages=[{"format": "melee", "rounds": 3}],
-        entries=[{"name": name} for name in players[:6]],
+        validation.tournament_spec(
+            dict(
+                name=MELEE_TITLES[language] + " · trionfo",
+                variant="trionfo",
+                stages=[{"format": "melee", "rounds": 3}],
+                entries=[{"name": name} for name in players[:6]],
+            )
+        )
     )
     tournament_services.tournament_start(tournament_id=trionfo.pk)
     context = browser.new_context(viewport=PHONE, locale=language)

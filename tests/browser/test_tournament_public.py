@@ -7,7 +7,7 @@ import pytest
 
 from tests.browser.conftest import POLL_MS, after_polls
 from tests.tournaments.conftest import entries
-from tournaments import services
+from tournaments import services, validation
 from tournaments.models import Round
 
 pytestmark = pytest.mark.browser
@@ -27,11 +27,15 @@ def _result(tournament, number: int, slot: int, points: list[int]) -> None:
 
 def test_the_projector_follows_the_results_without_a_reload(browser, site) -> None:
     tournament = services.tournament_create(
-        name="Projected",
-        variant="tarneeb",
-        entries=entries(4),
-        round_minutes=40,
-        stages=[{"format": "swiss", "rounds": 2}],
+        validation.tournament_spec(
+            dict(
+                name="Projected",
+                variant="tarneeb",
+                entries=entries(4),
+                round_minutes=40,
+                stages=[{"format": "swiss", "rounds": 2}],
+            )
+        )
     )
     services.tournament_start(tournament_id=tournament.pk)
     context = browser.new_context(viewport=PROJECTOR)

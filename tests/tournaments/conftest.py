@@ -59,9 +59,13 @@ class Director(Api):
         return response.json()
 
     def start(self, tournament: dict[str, Any], expect: int = 200) -> dict[str, Any]:
+        """Start; the whole tournament read after it (``start`` itself answers the
+        tournament without its rounds)."""
         response = self.post(f"/api/tournaments/{tournament['id']}/start/")
         assert response.status_code == expect, response.json()
-        return response.json()
+        if expect != 200:
+            return response.json()
+        return self.tournament(tournament["id"])
 
     def round(self, tournament: dict[str, Any], number: int) -> dict[str, Any]:
         response = self.get(f"/api/tournaments/{tournament['id']}/rounds/{number}/")
@@ -109,15 +113,19 @@ def tarneeb(director: Director, count: int, **fields: Any) -> dict[str, Any]:
 def played_swiss(count: int, rounds: int) -> Any:
     """A 5-round Swiss of ``count`` tarneeb entries with ``rounds`` rounds played through
     the services (the director's results), drawn by hand; the tournament."""
-    from tournaments import services
+    from tournaments import services, validation
     from tournaments.models import Round
 
     tournament = services.tournament_create(
-        name="Counted",
-        variant="tarneeb",
-        entries=entries(count),
-        auto_advance=False,
-        stages=[{"format": "swiss", "rounds": 5}],
+        validation.tournament_spec(
+            dict(
+                name="Counted",
+                variant="tarneeb",
+                entries=entries(count),
+                auto_advance=False,
+                stages=[{"format": "swiss", "rounds": 5}],
+            )
+        )
     )
     services.tournament_start(tournament_id=tournament.pk)
     for number in range(1, rounds + 1):

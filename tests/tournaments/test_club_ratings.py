@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection, connections
 
-from tournaments import services
+from tournaments import services, validation
 from tournaments.models import Club, Player, RatedPairing, Round
 from tournaments.selectors.clubs import player_data
 from tournaments.services import clubs, ratings
@@ -18,13 +18,15 @@ TEAMS = [["Anna", "Bruno"], ["Carla", "Dario"], ["Elsa", "Fabio"], ["Gina", "Hug
 def _evening(club: Club):
     tournament = clubs.club_tournament_create(
         club_id=club.pk,
-        fields={
-            "name": "Friday",
-            "variant": "tarneeb",
-            "auto_advance": False,
-            "stages": [{"format": "swiss", "rounds": 2}],
-            "entries": [{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
-        },
+        spec=validation.tournament_spec(
+            {
+                "name": "Friday",
+                "variant": "tarneeb",
+                "auto_advance": False,
+                "stages": [{"format": "swiss", "rounds": 2}],
+                "entries": [{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
+            }
+        ),
     )
     services.tournament_start(tournament_id=tournament.pk)
     return tournament
@@ -71,10 +73,14 @@ def test_an_update_after_a_correction_equals_rating_from_scratch():
 @pytest.mark.django_db(transaction=True)
 def test_a_pairing_without_a_club_is_not_rated():
     tournament = services.tournament_create(
-        name="Alone",
-        variant="tarneeb",
-        stages=[{"format": "swiss", "rounds": 1}],
-        entries=[{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
+        validation.tournament_spec(
+            dict(
+                name="Alone",
+                variant="tarneeb",
+                stages=[{"format": "swiss", "rounds": 1}],
+                entries=[{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
+            )
+        )
     )
     services.tournament_start(tournament_id=tournament.pk)
     _decide(tournament, 1, 0)

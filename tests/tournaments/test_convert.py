@@ -3,6 +3,7 @@ keeps its table's match, and finished pairings read back as the engine's results
 
 from __future__ import annotations
 
+import json
 from types import SimpleNamespace
 
 from tournaments import convert
@@ -61,3 +62,22 @@ def test_finished_pairings_by_stage_and_a_row_as_stored():
     stored = convert.row_data(Row(rank=1, entry=5, why=Why("ahead of {other}", {"other": 6})))
     assert stored["why"] == {"template": "ahead of {other}", "params": {"other": 6}}
     assert "group" not in stored and stored["rank"] == 1
+
+
+def test_finished_pairings_read_as_text_are_decoded_at_once():
+    rows = [
+        (1, 1, 1, "[1, 2]", 1, "[10, 0]", None, None, None, "two"),
+        (2, 3, 2, "[5,6,7,8]", 6, "[162, 0]", "[1, 0]", "winners", 2, "teams"),
+        (2, 3, 3, "[9]", 9, None, None, None, None, "bye"),
+    ]
+    as_text = convert.results_by_stage_text(rows)
+
+    def loads(text):
+        return None if text is None else json.loads(text)
+
+    decoded = [
+        (*row[:3], loads(row[3]), row[4], loads(row[5]), loads(row[6]), *row[7:]) for row in rows
+    ]
+    assert as_text == convert.results_by_stage(decoded)
+    assert as_text[2][0].games_won == (1, 0) and as_text[2][1].points == (0,)
+    assert convert.results_by_stage_text([]) == {}

@@ -16,7 +16,7 @@ import pytest
 
 from scorekeeper import services as match_services
 from tests.tournaments.conftest import entries, won_by
-from tournaments import services
+from tournaments import services, validation
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -72,7 +72,9 @@ class Simulation:
         for entry in seeded[size // 2 :]:
             entry.pop("seed")  # half the field unseeded: a random order, drawn once
         tournament = services.tournament_create(
-            name=name, variant="tarneeb", hands_per_match=1, stages=stages, entries=seeded
+            validation.tournament_spec(
+                dict(name=name, variant="tarneeb", hands_per_match=1, stages=stages, entries=seeded)
+            )
         )
         self.id = tournament.pk
         services.tournament_start(tournament_id=self.id)

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from scorekeeper.models import Match
 from tests.tournaments.conftest import entries
-from tournaments import services, tasks
+from tournaments import services, tasks, validation
 from tournaments.models import Pairing, Round, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -19,7 +19,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def _tournament(count: int = 4, **fields) -> Tournament:
     fields.setdefault("stages", [{"format": "swiss", "rounds": 3}])
     tournament = services.tournament_create(
-        name="Club night", variant="tarneeb", hands_per_match=1, entries=entries(count), **fields
+        validation.tournament_spec(
+            dict(
+                name="Club night",
+                variant="tarneeb",
+                hands_per_match=1,
+                entries=entries(count),
+                **fields,
+            )
+        )
     )
     return services.tournament_start(tournament_id=tournament.pk)
 

@@ -54,7 +54,7 @@ def _agrees(field: Field, prop: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize(
     ("component", "declaration"),
-    [("TournamentCreate", validation.TOURNAMENT), ("Entry", validation.ENTRY)],
+    [("TournamentCreateBody", validation.TOURNAMENT), ("Entry", validation.ENTRY)],
 )
 def test_the_schema_is_the_declaration(components, component, declaration):
     schema = components[component]
@@ -67,14 +67,14 @@ def test_the_schema_is_the_declaration(components, component, declaration):
 
 
 def test_the_schemas_composite_fields_are_the_declarations(components):
-    create = components["TournamentCreate"]["properties"]
+    create = components["TournamentCreateBody"]["properties"]
     assert _resolved(create["tiebreaks"]["items"], components)["enum"] == list(TIEBREAKS)
     assert create["tiebreaks"]["default"] == list(DEFAULT_TIEBREAKS)
     stage = components["Stage"]["properties"]
     assert _resolved(stage["format"], components)["enum"] == list(FORMATS)
     players = components["Entry"]["properties"]["players"]["items"]
     assert players["maxLength"] == validation.MAX_PLAYER_NAME
-    patch = components["PatchedEntryPatch"]["properties"]
+    patch = components["PatchedEntryPatchBody"]["properties"]
     for field in validation.ENTRY:  # a patch: the same fields, none required
         _agrees(field, _resolved(patch[field.name], components))
 

@@ -94,7 +94,8 @@ def test_games_to_win_has_one_pair_of_bounds():
     field = next(f for f in validation.TOURNAMENT if f.name == "games_to_win")
     assert (field.min, field.max) == (1, 2)
     choices = tournament_pages.TournamentForm.base_fields["games_to_win"].choices
-    assert [value for value, _label in choices] == ["1", "2"]
+    # the bounds, and best of three in the knockout only (one game before it)
+    assert [value for value, _label in choices] == ["1", "2", tournament_pages.KNOCKOUT_ONLY]
 
 
 def test_every_format_has_its_label_marked_for_translation():

@@ -9,21 +9,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper import selectors as match_selectors
 from scorekeeper.api.idempotency import idempotent
 from scorekeeper.api.views import IDEMPOTENCY, Api
-from scorekeeper.rules import RuleViolation
-from scorekeeper.rules.errors import _
 
-from .. import selectors, services, validation
+from .. import selectors, services
 from ..models import Stage, Tournament
+from . import bodies, csv, paging, queries
 from .schema import RoundSerializer, StandingSerializer, TournamentSerializer
-from .views import ERRORS, READ, TournamentApi, _body, _fields, _round
-from .views import PairingResult as PairingResultBase
+from .views import ERRORS, READ, TournamentApi, _round
 from .views import Standings as StandingsBase
 from .views import TournamentDetail as TournamentDetailBase
 
@@ -32,13 +30,13 @@ PAIRING = OpenApiResponse(description="The pairing (with warnings).")
 
 class TournamentDetail(TournamentDetailBase):
     @extend_schema(
-        request=None,
+        request=bodies.SettingsBody,
         responses={200: TournamentSerializer, **ERRORS},
         summary="Hold (auto_advance), rename, the clock's minutes, confirm_results",
     )
     def patch(self, request: Request, token: str) -> Response:
         tournament = self.director(token)
-        fields = _fields(_body(request), set(validation.SETTINGS))
+        fields = bodies.read(request, bodies.SettingsBody)
         services.tournament_update(tournament_id=tournament.pk, **fields)
         tournament.refresh_from_db()
         return Response(selectors.tournament_data(tournament, director=True))
@@ -55,7 +53,6 @@ class TournamentUnstart(TournamentApi):
         return self.write(request, token, self._unstart)
 
     def _unstart(self, tournament: Tournament, body: Mapping[str, Any]) -> Response:
-        _fields(body, set())
         services.tournament_unstart(tournament_id=tournament.pk)
         tournament.refresh_from_db()
         return Response(selectors.tournament_data(tournament, director=True))
@@ -72,46 +69,47 @@ class RoundRedraw(TournamentApi):
         return self.write(request, token, lambda t, body: self._redraw(t, body, number))
 
     def _redraw(self, tournament: Tournament, body: Mapping[str, Any], number: int) -> Response:
-        _fields(body, set())
         services.round_redraw(tournament_id=tournament.pk, round_number=number)
         return Response(_round(tournament, number, director=True))
 
 
 class RoundSwap(TournamentApi):
     @extend_schema(
-        request=None,
+        request=bodies.SwapBody,
         parameters=[IDEMPOTENCY],
         responses={200: RoundSerializer, **ERRORS},
         summary="Two entries of the round in play change places (with warnings)",
     )
     def post(self, request: Request, token: str, number: int) -> Response:
-        return self.write(request, token, lambda t, body: self._swap(t, body, number))
+        return self.write(
+            request, token, lambda t, body: self._swap(t, body, number), bodies.SwapBody
+        )
 
     def _swap(self, tournament: Tournament, body: Mapping[str, Any], number: int) -> Response:
-        fields = _fields(body, {"entries"})
         swapped = services.round_swap(
-            tournament_id=tournament.pk, round_number=number, entries=fields.get("entries")
+            tournament_id=tournament.pk, round_number=number, entries=body["entries"]
         )
         data = _round(tournament, number, director=True)
         return Response({**data, "warnings": list(swapped.warnings)})
 
 
-class PairingResult(PairingResultBase):
+class PairingResult(TournamentApi):
     @extend_schema(
-        request=None,
+        request=bodies.ResultBody,
         parameters=[IDEMPOTENCY],
         responses={200: PAIRING, **ERRORS},
         summary="The director's result: a winner, a draw or a forfeit; no default winner",
     )
     def post(self, request: Request, token: str, number: int, slot: int) -> Response:
-        return self.write(request, token, lambda t, body: self._set(t, body, number, slot))
+        return self.write(
+            request, token, lambda t, body: self._set(t, body, number, slot), bodies.ResultBody
+        )
 
     def _set(
         self, tournament: Tournament, body: Mapping[str, Any], number: int, slot: int
     ) -> Response:
-        known = {"winner", "draw", "points", "games", "forfeit", "reason"}
         answer = services.pairing_result_set(
-            tournament_id=tournament.pk, round_number=number, slot=slot, **_fields(body, known)
+            tournament_id=tournament.pk, round_number=number, slot=slot, **body
         )
         data = selectors.pairing_data(answer.pairing, director=True)
         return Response({**data, "warnings": list(answer.warnings)})
@@ -131,7 +129,7 @@ class PairingResult(PairingResultBase):
 
 class MatchConfirm(Api):
     @extend_schema(
-        request=None,
+        request=bodies.ConfirmBody,
         parameters=[IDEMPOTENCY],
         responses={200: OpenApiResponse(description="The match."), **ERRORS},
         summary="The other side agrees with the result ({agree: true}) or disputes it",
@@ -141,36 +139,27 @@ class MatchConfirm(Api):
         return idempotent(request, lambda: self._confirm(request, match_id))
 
     def _confirm(self, request: Request, match_id: Any) -> Response:
-        fields = _fields(_body(request), {"agree", "note"})
-        if "agree" not in fields:
-            raise RuleViolation("agree", _("This field is required."))
+        fields = bodies.read(request, bodies.ConfirmBody)
         match = services.match_confirm(match_id=match_id, **fields)
         match.refresh_from_db()
         return Response(match_selectors.match_data(match, writable=True))
 
 
-STAGE = OpenApiParameter("stage", int, description="A stage's standings (as it ended, or now)")
-
-
-class Standings(StandingsBase):
+class Standings(queries.Negotiated, StandingsBase):
     @extend_schema(
-        parameters=[STAGE],
+        parameters=[queries.StandingsQuery, paging.PageQuery],
         responses={200: StandingSerializer(many=True), **READ},
         summary="The standings, in rank order (of one stage with ?stage=)",
     )
     def get(self, request: Request, token: str) -> Response:
-        raw = request.query_params.get("stage")
-        if raw is None:
-            return super().get(request, token)
         tournament, _director = self.open(token)
-        if not raw.isdigit():
-            raise RuleViolation(
-                "stage", _("Must be a whole number from {min} to {max}."), min=1, max=2
-            )
-        number = int(raw) if len(raw) < 3 else 0  # a stage is 1 or 2: no huge integer to SQL
-        stage = Stage.objects.filter(tournament=tournament, number=number).first()
-        if stage is None:
-            raise Http404
+        number = queries.read(request, queries.StandingsQuery)["stage"]
+        if number is not None:
+            stage = Stage.objects.filter(tournament=tournament, number=number).first()
+            if stage is None:
+                raise Http404
+            tournament.standings = selectors.stage_rows(tournament, stage)
         entries = list(tournament.entries.all())
-        tournament.standings = selectors.stage_rows(tournament, stage)
-        return Response(selectors.standings_data(tournament, entries))
+        if csv.wants_csv(request):  # an export: the whole table, not a phone's page
+            return csv.standings_csv(selectors.standings_data(tournament, entries))
+        return self.answer(request, tournament, entries)

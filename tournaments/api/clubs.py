@@ -3,7 +3,7 @@ render. Writes go through the club's ``id`` only; its ``view_id`` is 403 for the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpResponse
@@ -19,10 +19,11 @@ from scorekeeper.api.idempotency import idempotent
 from scorekeeper.api.views import IDEMPOTENCY, Api, SafeJSONParser
 from scorekeeper.throttling import CreateThrottle
 
-from .. import selectors, spreadsheet, validation
+from .. import selectors, spreadsheet
 from ..models import Club, Player, Season, Tournament
 from ..selectors import clubs as club_selectors
 from ..services import clubs as club_services
+from . import bodies, queries
 from .csv import RENDERERS, csv_response, wants_csv
 
 ANSWER = OpenApiResponse(description="The club, player or season (see clubs.md).")
@@ -31,17 +32,15 @@ ERRORS = {
     403: OpenApiResponse(description="The public link (view_id) cannot write."),
     404: OpenApiResponse(description="No such club, player or season."),
 }
-CLUB_FIELDS = {"name", "language"}
-SEASON_FIELDS = {"name", "scoring", "points", "best_of"}
+# A CSV file of names (one a line, or the export back) instead of the JSON body.
+PLAYERS_FILE = {
+    "type": "object",
+    "properties": {"file": {"type": "string", "format": "binary"}},
+    "required": ["file"],
+}
 
 
-def _fields(body: Any, known: set[str]) -> dict[str, Any]:
-    body = validation.body(body)
-    validation.refuse_unknown(body, known)
-    return {key: body[key] for key in known if key in body}
-
-
-class ClubApi(Api):
+class ClubApi(queries.Negotiated, Api):
     renderer_classes = RENDERERS
 
     def open(self, token: str) -> tuple[Club, bool]:
@@ -59,27 +58,30 @@ class ClubApi(Api):
         return club
 
     def write(
-        self, request: Request, token: str, handler: Callable[[Club, Any], Response]
+        self,
+        request: Request,
+        token: str,
+        handler: Callable[[Club, dict[str, Any]], Response],
+        declared: type[bodies.Body],
     ) -> Response:
+        """A write through the club's id: its body checked against its declaration
+        (``bodies``), then ``handler``, once per ``Idempotency-Key``."""
         club = self.director(token)
-        return idempotent(request, lambda: handler(club, request.data))
+        return idempotent(request, lambda: handler(club, bodies.read(request, declared)))
 
 
 class ClubList(Api):
     throttle_classes = [CreateThrottle]
 
-    @extend_schema(request=None, parameters=[IDEMPOTENCY], responses={201: ANSWER, **ERRORS})
+    @extend_schema(
+        request=bodies.ClubBody, parameters=[IDEMPOTENCY], responses={201: ANSWER, **ERRORS}
+    )
     def post(self, request: Request) -> Response:
         return idempotent(request, lambda: self._create(request))
 
     def _create(self, request: Request) -> Response:
-        fields = _fields(request.data, CLUB_FIELDS)
-        club = club_services.club_create(name=fields.get("name"), **_only(fields, "language"))
+        club = club_services.club_create(**bodies.read(request, bodies.ClubBody))
         return Response(club_selectors.club_data(club, director=True), status=201)
-
-
-def _only(fields: Mapping[str, Any], *keys: str) -> dict[str, Any]:
-    return {key: fields[key] for key in keys if key in fields}
 
 
 class ClubDetail(ClubApi):
@@ -88,14 +90,21 @@ class ClubDetail(ClubApi):
         club, director = self.open(token)
         return Response(club_selectors.club_data(club, director=director))
 
-    @extend_schema(request=None, responses={200: ANSWER, **ERRORS}, summary="Rename the club")
+    @extend_schema(
+        request=bodies.ClubPatchBody, responses={200: ANSWER, **ERRORS}, summary="Rename the club"
+    )
     def patch(self, request: Request, token: str) -> Response:
         club = self.director(token)
-        club = club_services.club_update(club_id=club.pk, **_fields(request.data, CLUB_FIELDS))
+        fields = bodies.read(request, bodies.ClubPatchBody)
+        club = club_services.club_update(club_id=club.pk, **fields)
         return Response(club_selectors.club_data(club, director=True))
 
 
 class ClubTournaments(ClubApi):
+    # A new tournament of a club spends the address's one creation budget, as
+    # ``POST /api/tournaments/`` does (reads are never counted).
+    throttle_classes = [CreateThrottle]
+
     @extend_schema(
         responses={200: ANSWER, **ERRORS},
         summary="The club's tournaments",
@@ -105,22 +114,16 @@ class ClubTournaments(ClubApi):
         club, _director = self.open(token)
         return Response(club_selectors.club_tournaments_data(club))
 
-    @extend_schema(request=None, parameters=[IDEMPOTENCY], responses={201: ANSWER, **ERRORS})
+    @extend_schema(
+        request=bodies.ClubTournamentCreateBody,
+        parameters=[IDEMPOTENCY],
+        responses={201: ANSWER, **ERRORS},
+    )
     def post(self, request: Request, token: str) -> Response:
-        return self.write(request, token, self._create)
+        return self.write(request, token, self._create, bodies.ClubTournamentCreateBody)
 
-    def _create(self, club: Club, body: Any) -> Response:
-        body = dict(validation.body(body))
-        season, copy_of = body.pop("season", None), body.pop("copy_of", None)
-        if copy_of is not None:
-            fields = _fields(body, {"name"})
-        else:
-            fields = _fields(body, validation.TOURNAMENT_FIELDS)
-            for key in ("name", "variant", "stages"):
-                fields.setdefault(key, None)
-        tournament = club_services.club_tournament_create(
-            club_id=club.pk, fields=fields, season=season, copy_of=copy_of
-        )
+    def _create(self, club: Club, body: dict[str, Any]) -> Response:
+        tournament = club_services.club_tournament_create(club_id=club.pk, **body)
         data = selectors.tournament_data(tournament, director=True)
         return Response(data, status=status.HTTP_201_CREATED)
 
@@ -137,17 +140,26 @@ class ClubPlayers(ClubApi):
         club, _director = self.open(token)
         return Response(club_selectors.players_data(club))
 
-    @extend_schema(request=None, parameters=[IDEMPOTENCY], responses={201: ANSWER, **ERRORS})
+    @extend_schema(
+        request={
+            "application/json": bodies.PlayerBody,
+            "multipart/form-data": PLAYERS_FILE,
+        },
+        parameters=[IDEMPOTENCY],
+        responses={201: ANSWER, **ERRORS},
+        summary="Add a player ({name}), or import a CSV file of names (multipart file)",
+    )
     def post(self, request: Request, token: str) -> Response:
         club = self.director(token)
-        if "file" in request.FILES:
+        if request.content_type.startswith("multipart/") and "file" in request.FILES:
             return Response(
                 club_services.players_import(club_id=club.pk, file=request.FILES["file"])
             )
-        return idempotent(request, lambda: self._create(club, request.data))
+        return idempotent(request, lambda: self._create(club, request))
 
-    def _create(self, club: Club, body: Any) -> Response:
-        player = club_services.player_create(club_id=club.pk, **_fields(body, {"name"}))
+    def _create(self, club: Club, request: Request) -> Response:
+        fields = bodies.read(request, bodies.PlayerBody)
+        player = club_services.player_create(club_id=club.pk, **fields)
         return Response(club_selectors.player_data(club, player.number), status=201)
 
 
@@ -157,26 +169,29 @@ class ClubPlayer(ClubApi):
         club, _director = self.open(token)
         return Response(club_selectors.player_data(club, number))
 
-    @extend_schema(request=None, responses={200: ANSWER, **ERRORS}, summary="Rename a player")
+    @extend_schema(
+        request=bodies.PlayerBody, responses={200: ANSWER, **ERRORS}, summary="Rename a player"
+    )
     def patch(self, request: Request, token: str, number: int) -> Response:
         club = self.director(token)
-        fields = _fields(request.data, {"name"})
-        if "name" not in fields:
-            fields["name"] = None
+        fields = bodies.read(request, bodies.PlayerBody)
         club_services.player_rename(club_id=club.pk, number=number, **fields)
         return Response(club_selectors.player_data(club, number))
 
 
 class ClubPlayerMerge(ClubApi):
-    @extend_schema(request=None, parameters=[IDEMPOTENCY], responses={200: ANSWER, **ERRORS})
+    @extend_schema(
+        request=bodies.MergeBody, parameters=[IDEMPOTENCY], responses={200: ANSWER, **ERRORS}
+    )
     def post(self, request: Request, token: str, number: int) -> Response:
-        return self.write(request, token, lambda club, body: self._merge(club, body, number))
+        return self.write(
+            request, token, lambda club, body: self._merge(club, body, number), bodies.MergeBody
+        )
 
-    def _merge(self, club: Club, body: Any, number: int) -> Response:
-        fields = _fields(body, {"into"})
+    def _merge(self, club: Club, body: dict[str, Any], number: int) -> Response:
         if not Player.objects.filter(club=club, number=number).exists():
             raise Http404
-        player = club_services.player_merge(club_id=club.pk, number=number, into=fields.get("into"))
+        player = club_services.player_merge(club_id=club.pk, number=number, into=body["into"])
         return Response(club_selectors.player_data(club, player.number))
 
 
@@ -190,15 +205,14 @@ class ClubSeasons(ClubApi):
         club, _director = self.open(token)
         return Response([club_selectors.season_data(s) for s in club.seasons.all()])
 
-    @extend_schema(request=None, parameters=[IDEMPOTENCY], responses={201: ANSWER, **ERRORS})
+    @extend_schema(
+        request=bodies.SeasonBody, parameters=[IDEMPOTENCY], responses={201: ANSWER, **ERRORS}
+    )
     def post(self, request: Request, token: str) -> Response:
-        return self.write(request, token, self._create)
+        return self.write(request, token, self._create, bodies.SeasonBody)
 
-    def _create(self, club: Club, body: Any) -> Response:
-        fields = _fields(body, SEASON_FIELDS)
-        fields.setdefault("name", None)
-        fields.setdefault("scoring", None)
-        season = club_services.season_create(club_id=club.pk, **fields)
+    def _create(self, club: Club, body: dict[str, Any]) -> Response:
+        season = club_services.season_create(club_id=club.pk, **body)
         return Response(club_selectors.season_data(season), status=201)
 
 
@@ -220,9 +234,14 @@ def season_headers() -> list[str]:
 
 
 class SeasonStandings(ClubApi):
-    @extend_schema(responses={200: ANSWER, **ERRORS}, summary="A season's standings")
+    @extend_schema(
+        parameters=[queries.ExportQuery],
+        responses={200: ANSWER, **ERRORS},
+        summary="A season's standings",
+    )
     def get(self, request: Request, token: str, number: int) -> Response | HttpResponse:
         club, _director = self.open(token)
+        queries.read(request, queries.ExportQuery)
         season = Season.objects.get(club=club, number=number)
         rows = club_selectors.season_rows(season)
         if wants_csv(request):

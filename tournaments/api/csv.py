@@ -26,7 +26,9 @@ class CsvRenderer(BaseRenderer):
     format = "csv"
     charset = "utf-8"
 
-    def render(self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None):
+    def render(
+        self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None
+    ) -> bytes:
         return data if isinstance(data, bytes) else b""
 
 

@@ -8,7 +8,6 @@ defaults as the checks the service runs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from rest_framework import serializers
@@ -87,16 +86,6 @@ EntrySerializer = declared(
     number=serializers.IntegerField(read_only=True, help_text="1, 2, … never reused."),
     active=serializers.BooleanField(read_only=True),
 )
-
-
-TournamentCreateSerializer = declared("TournamentCreateSerializer", validation.TOURNAMENT)
-
-
-class EntryPatchSerializer(serializers.Serializer):
-    active = serializers.BooleanField(required=False, help_text="false: the entry drops out.")
-    name = described(replace(ENTRY_BY_NAME["name"], required=False))
-    players = described(replace(ENTRY_BY_NAME["players"], required=False))
-    seed = described(replace(ENTRY_BY_NAME["seed"], help="Only before the start."))
 
 
 class PairingSerializer(serializers.Serializer):
@@ -201,17 +190,22 @@ class TournamentSerializer(serializers.Serializer):
     )
 
 
-class ResultSerializer(serializers.Serializer):
-    winner = serializers.IntegerField(required=False, help_text="The winning entry's number.")
-    draw = serializers.BooleanField(required=False, help_text="Not in an elimination stage.")
-    points = ints()
-    reason = serializers.CharField(required=False, max_length=200)
+class LinksSerializer(serializers.Serializer):
+    round = serializers.URLField(help_text="Round 1, its pairings by pages.")
+    rounds = serializers.URLField()
+    standings = serializers.URLField()
+    entries = serializers.URLField()
 
 
-class ClockSerializer(serializers.Serializer):
-    action = serializers.ChoiceField(choices=["call_time", "extend"])
-    minutes = serializers.IntegerField(required=False, min_value=1, max_value=600)
-    slot = serializers.IntegerField(required=False, help_text="One table only.")
+class TournamentStartSerializer(TournamentSerializer):
+    """The tournament without what grows with it (entries, rounds, standings, table keys):
+    links to them instead."""
+
+    entries = None  # type: ignore[assignment]
+    rounds = None  # type: ignore[assignment]
+    standings = None  # type: ignore[assignment]
+    tables = None  # type: ignore[assignment]
+    links = LinksSerializer()
 
 
 class TableSerializer(serializers.Serializer):

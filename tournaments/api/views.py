@@ -19,24 +19,19 @@ from rest_framework.response import Response
 
 from scorekeeper.api.idempotency import idempotent
 from scorekeeper.api.views import IDEMPOTENCY, Api
-from scorekeeper.rules import RuleViolation
-from scorekeeper.rules.errors import _
 from scorekeeper.throttling import CreateThrottle
 from scorekeeper.translate import SafeJSONParser
 
-from .. import selectors, services, validation
+from .. import selectors, services
 from ..models import TableKey, Tournament
-from . import csv
+from . import bodies, csv, paging
 from .schema import (
-    ClockSerializer,
-    EntryPatchSerializer,
     EntrySerializer,
-    ResultSerializer,
     RoundSerializer,
     StandingSerializer,
     TableSerializer,
-    TournamentCreateSerializer,
     TournamentSerializer,
+    TournamentStartSerializer,
 )
 
 ERRORS = {
@@ -46,6 +41,7 @@ ERRORS = {
     409: OpenApiResponse(description="Not now: the tournament's state refuses it."),
 }
 READ = {404: ERRORS[404]}
+ERRORS_READ = {400: ERRORS[400], 404: ERRORS[404]}
 IDEMPOTENCY_REUSED = OpenApiResponse(description="The Idempotency-Key was used with another body.")
 
 
@@ -72,25 +68,19 @@ class TournamentApi(Api):
         request: Request,
         token: str,
         handler: Callable[[Tournament, Mapping[str, Any]], Response],
+        declared: type[bodies.Body] = bodies.NoBody,
     ) -> Response:
+        """A write through the director's id: its body checked against its declaration
+        (``bodies``), then ``handler``, once per ``Idempotency-Key``."""
         tournament = self.director(token)
-        return idempotent(request, lambda: handler(tournament, _body(request)))
-
-
-def _body(request: Request) -> Mapping[str, Any]:
-    return validation.body(request.data)
-
-
-def _fields(body: Mapping[str, Any], known: set[str]) -> dict[str, Any]:
-    validation.refuse_unknown(body, known)
-    return {key: body[key] for key in known if key in body}
+        return idempotent(request, lambda: handler(tournament, bodies.read(request, declared)))
 
 
 class TournamentList(Api):
     throttle_classes = [CreateThrottle]  # one budget per address with creating matches
 
     @extend_schema(
-        request=TournamentCreateSerializer,
+        request=bodies.TournamentCreateBody,
         parameters=[IDEMPOTENCY],
         responses={201: TournamentSerializer, 400: ERRORS[400], 409: IDEMPOTENCY_REUSED},
         summary="Create a tournament",
@@ -99,10 +89,8 @@ class TournamentList(Api):
         return idempotent(request, lambda: self._create(request))
 
     def _create(self, request: Request) -> Response:
-        fields = _fields(_body(request), validation.TOURNAMENT_FIELDS)
-        for key in ("name", "variant", "stages"):
-            fields.setdefault(key, None)
-        tournament = services.tournament_create(**fields)
+        spec = bodies.read(request, bodies.TournamentCreateBody)["spec"]
+        tournament = services.tournament_create(spec)
         return Response(
             selectors.tournament_data(tournament, director=True), status=status.HTTP_201_CREATED
         )
@@ -122,16 +110,30 @@ class TournamentStart(TournamentApi):
     @extend_schema(
         request=None,
         parameters=[IDEMPOTENCY],
-        responses={200: TournamentSerializer, **ERRORS},
-        summary="Start: draw round 1",
+        responses={200: TournamentStartSerializer, **ERRORS},
+        summary="Start: draw round 1 (the tournament without its rounds: links to them)",
     )
     def post(self, request: Request, token: str) -> Response:
-        return self.write(request, token, self._start)
+        return self.write(request, token, lambda t, body: self._start(request, t))
 
-    def _start(self, tournament: Tournament, body: Mapping[str, Any]) -> Response:
+    def _start(self, request: Request, tournament: Tournament) -> Response:
         services.tournament_start(tournament_id=tournament.pk)
         tournament.refresh_from_db()
-        return Response(selectors.tournament_data(tournament, director=True))
+        data = selectors.tournament_head(tournament, director=True)
+        return Response({**data, "links": _links(request, token=str(tournament.pk))})
+
+
+def _links(request: Request, *, token: str) -> dict[str, str]:
+    """Where the lists left out of an answer are read, page by page (tournaments.md, Speed:
+    ``start`` answers the tournament without its rounds, with a link to round 1)."""
+    base = f"/api/tournaments/{token}/"
+    paths = {
+        "round": "rounds/1/",
+        "rounds": "rounds/",
+        "standings": "standings/",
+        "entries": "entries/",
+    }
+    return {name: request.build_absolute_uri(base + path) for name, path in paths.items()}
 
 
 class EntriesParser(SafeJSONParser):
@@ -167,15 +169,15 @@ class EntryList(TournamentApi):
     )
     def post(self, request: Request, token: str) -> Response:
         tournament = self.director(token)
-        return idempotent(request, lambda: self._add(tournament, request.data))
+        return idempotent(request, lambda: self._add(tournament, request))
 
-    def _add(self, tournament: Tournament, body: Any) -> Response:
-        if isinstance(body, list):
-            added = services.entries_add(tournament_id=tournament.pk, entries=body)
+    def _add(self, tournament: Tournament, request: Request) -> Response:
+        fields = bodies.read(request, bodies.EntriesBody)["entry"]
+        if isinstance(fields, list):
+            added = services.entries_add(tournament_id=tournament.pk, entries=fields)
             return Response(
                 [selectors.entry_data(e) for e in added], status=status.HTTP_201_CREATED
             )
-        fields = _fields(validation.body(body), validation.ENTRY_FIELDS)
         entry = services.entry_add(
             tournament_id=tournament.pk,
             name=fields.get("name"),
@@ -192,13 +194,13 @@ class EntryDetail(TournamentApi):
         return Response(selectors.entry_data(tournament.entries.get(number=number)))
 
     @extend_schema(
-        request=EntryPatchSerializer,
+        request=bodies.EntryPatchBody,
         responses={200: EntrySerializer, **ERRORS},
         summary="Drop an entry out ({active: false}), bring it back, rename it",
     )
     def patch(self, request: Request, token: str, number: int) -> Response:
         tournament = self.director(token)
-        fields = _fields(_body(request), {"active", *validation.ENTRY_FIELDS})
+        fields = bodies.read(request, bodies.EntryPatchBody)
         changed = services.entry_update(tournament_id=tournament.pk, number=number, **fields)
         return Response(selectors.entry_data(changed.entry))
 
@@ -213,11 +215,16 @@ class EntryDetail(TournamentApi):
 
 class RoundList(TournamentApi):
     @extend_schema(
-        responses={200: RoundSerializer(many=True), **READ}, summary="Every round so far"
+        parameters=[paging.PageQuery],
+        responses={200: RoundSerializer(many=True), **ERRORS_READ},
+        summary="Every round so far, by pages of pairings (?page=, ?entry=)",
     )
     def get(self, request: Request, token: str) -> Response:
-        tournament, director = self.open(token)
-        return Response(selectors.rounds_data(tournament, director=director))
+        tournament, director = self.open(token, standings=False)
+        rounds, page = paging.rounds_page(
+            request, selectors.rounds_of(tournament), director=director
+        )
+        return paging.paged(rounds, page, request)
 
 
 class RoundNext(TournamentApi):
@@ -231,7 +238,6 @@ class RoundNext(TournamentApi):
         return self.write(request, token, self._next)
 
     def _next(self, tournament: Tournament, body: Mapping[str, Any]) -> Response:
-        _fields(body, set())
         round_ = services.round_draw(tournament_id=tournament.pk)
         data = selectors.rounds_data(tournament, director=True, number=round_.number)[0]
         return Response(data, status=status.HTTP_201_CREATED)
@@ -245,57 +251,37 @@ def _round(tournament: Tournament, number: int, *, director: bool) -> dict[str, 
 
 
 class RoundDetail(TournamentApi):
-    @extend_schema(responses={200: RoundSerializer, **READ}, summary="One round")
-    def get(self, request: Request, token: str, number: int) -> Response:
-        tournament, director = self.open(token)
-        return Response(_round(tournament, number, director=director))
-
-
-class PairingResult(TournamentApi):
     @extend_schema(
-        request=ResultSerializer,
-        parameters=[IDEMPOTENCY],
-        responses={200: OpenApiResponse(description="The pairing."), **ERRORS},
-        summary="The director's result: a forfeit, a no-show, a ruling",
+        parameters=[paging.PageQuery],
+        responses={200: RoundSerializer, **ERRORS_READ},
+        summary="One round, its pairings by pages (?page=, ?entry=)",
     )
-    def post(self, request: Request, token: str, number: int, slot: int) -> Response:
-        return self.write(
-            request, token, lambda tournament, body: self._set(tournament, body, number, slot)
-        )
-
-    def _set(
-        self, tournament: Tournament, body: Mapping[str, Any], number: int, slot: int
-    ) -> Response:
-        fields = _fields(body, {"winner", "draw", "points", "reason"})
-        if "points" not in fields:
-            raise RuleViolation("points", _("This field is required."))
-        answer = services.pairing_result_set(
-            tournament_id=tournament.pk, round_number=number, slot=slot, **fields
-        )
-        return Response(selectors.pairing_data(answer.pairing, director=True))
+    def get(self, request: Request, token: str, number: int) -> Response:
+        tournament, director = self.open(token, standings=False)
+        found = selectors.rounds_of(tournament, number=number)
+        if not found:
+            raise Http404
+        rounds, page = paging.rounds_page(request, found, director=director, every=True)
+        return paging.paged(rounds[0], page, request)
 
 
 class RoundClock(TournamentApi):
     @extend_schema(
-        request=ClockSerializer,
+        request=bodies.ClockBody,
         parameters=[IDEMPOTENCY],
         responses={200: RoundSerializer, **ERRORS},
         summary="Call time now, or give more time (the round or one table)",
     )
     def post(self, request: Request, token: str, number: int) -> Response:
         return self.write(
-            request, token, lambda tournament, body: self._clock(tournament, body, number)
+            request,
+            token,
+            lambda tournament, body: self._clock(tournament, body, number),
+            bodies.ClockBody,
         )
 
     def _clock(self, tournament: Tournament, body: Mapping[str, Any], number: int) -> Response:
-        fields = _fields(body, {"action", "minutes", "slot"})
-        services.round_clock(
-            tournament_id=tournament.pk,
-            round_number=number,
-            action=fields.get("action"),
-            minutes=fields.get("minutes"),
-            slot=fields.get("slot"),
-        )
+        services.round_clock(tournament_id=tournament.pk, round_number=number, **body)
         return Response(_round(tournament, number, director=True))
 
 
@@ -303,13 +289,22 @@ class Standings(TournamentApi):
     renderer_classes = csv.RENDERERS  # clubs.md: ?format=csv
 
     @extend_schema(
-        responses={200: StandingSerializer(many=True), **READ},
-        summary="The standings, in rank order",
+        parameters=[paging.PageQuery],
+        responses={200: StandingSerializer(many=True), **ERRORS_READ},
+        summary="The standings, in rank order, by pages (?page=, ?entry=)",
     )
     def get(self, request: Request, token: str) -> Response:
         tournament, _director = self.open(token)
-        rows = selectors.standings_data(tournament, list(tournament.entries.all()))
-        return csv.standings_csv(rows) if csv.wants_csv(request) else Response(rows)
+        entries = list(tournament.entries.all())
+        if csv.wants_csv(request):  # an export: the whole table, not a phone's page
+            return csv.standings_csv(selectors.standings_data(tournament, entries))
+        return self.answer(request, tournament, entries)
+
+    def answer(self, request: Request, tournament: Tournament, entries: list[Any]) -> Response:
+        """The page asked for of the tournament's ``standings`` (as stored, or as set)."""
+        rows, page = paging.standings_rows(request, tournament.standings)
+        data = selectors.standings_data(tournament, entries, rows=rows)
+        return paging.paged(data, page, request)
 
 
 class TableDetail(Api):

@@ -38,7 +38,7 @@ from scorekeeper.rules.errors import RuleViolation, _
 from scorekeeper.rules.fields import Field, clean_fields
 
 from .shapes import TWO, Number, Shape
-from .standings import Row, group_standings, standings
+from .standings import Row, Tally, group_standings
 
 __all__ = [
     "Draw",
@@ -162,7 +162,9 @@ class DrawInput:
     stage's results so far, byes included; ``round``: the round to draw (1, 2, … within the
     stage; ``placements`` and ``groups`` ignore it); ``seed``: the stage's random seed;
     ``tiebreaks``: the tournament's order inside a score group (empty: the standings'
-    default order)."""
+    default order); ``tally``: ``entries`` and ``results`` already read (a
+    ``standings.Tally`` of exactly them), so that the draw and the standings share one
+    reading and one ranking (none: each reads them itself)."""
 
     settings: Mapping[str, Any]
     entries: Sequence[Entry]
@@ -170,6 +172,11 @@ class DrawInput:
     round: int = 1
     seed: int = 0
     tiebreaks: Sequence[str] = ()
+    tally: Tally | None = field(default=None, compare=False, repr=False)
+
+    def read(self) -> Tally:
+        """The entries and results read: the given ``tally``, else one read now."""
+        return self.tally if self.tally is not None else Tally(self.entries, self.results)
 
 
 def seed_order(entries: Sequence[Entry], seed: int) -> list[Entry]:
@@ -260,4 +267,4 @@ class Format(ABC):
         groups = self.groups(given)
         if groups:
             return group_standings(entries, results, tiebreaks, groups)
-        return standings(entries, results, tiebreaks, self.placements(given))
+        return given.read().standings(tiebreaks, self.placements(given))

@@ -166,7 +166,8 @@ class Melee(Format):
         by_seed = seed_order(active, given.seed)
         if given.round == 1 or not given.results:
             return [e.number for e in by_seed], {e.number: 0 for e in by_seed}
-        rows = standings(given.entries, given.results, given.tiebreaks or DEFAULT_TIEBREAKS)
+        tiebreaks = given.tiebreaks or DEFAULT_TIEBREAKS
+        rows = standings(given.entries, given.results, tiebreaks, tally=given.tally)
         numbers = {e.number for e in active}
         order = [row.entry for row in rows if row.entry in numbers]
         return order, {row.entry: row.match_points for row in rows}

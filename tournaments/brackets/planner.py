@@ -19,7 +19,7 @@ from typing import Any
 
 from .base import Draw, DrawInput, Entry, Format, Result
 from .registry import get_format
-from .standings import Row, advancing
+from .standings import Row, Tally, advancing
 
 __all__ = [
     "Decision",
@@ -66,9 +66,47 @@ class Snapshot:
     round: int = 0  # the number of the last round drawn in the tournament
     bye_points: int = 0  # a bye's points for its entry
     finished: bool = False  # the tournament has ended (its champion is asked for)
+    # Each stage's entries and results read once (``tally``), kept with the very entries
+    # and results read (``dataclasses.replace`` starts with none; ``replaced`` keeps them).
+    _read: dict[int, tuple[object, object, Tally]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     def stage_in_play(self) -> StageState:
         return next(s for s in self.stages if s.number == self.stage)
+
+    def tally(self, stage: StageState) -> Tally:
+        """The stage's entries and results read once: the draw and the standings of this
+        snapshot share it (and the rows it ranks)."""
+        entries = stage_entries(self, stage)
+        results = self.results.get(stage.number, ())
+        kept = self._read.get(stage.number)
+        if kept is not None and kept[0] is entries and kept[1] is results:
+            return kept[2]
+        read = Tally(entries, results)
+        self._read[stage.number] = (entries, results, read)
+        return read
+
+    def replaced(self, **changes: Any) -> Snapshot:
+        """``dataclasses.replace`` keeping what was read (each stage's tally stays kept with
+        the very entries and results it read, so a change of them reads them again)."""
+        new = replace(self, **changes)
+        new._read.update(self._read)
+        return new
+
+    def with_results(self, stage: StageState, more: Sequence[Result]) -> Snapshot:
+        """This snapshot with ``more`` results of ``stage`` (a round's byes), its tally
+        folded on from this one's rather than read again."""
+        read = self.tally(stage)
+        results = dict(self.results)
+        results[stage.number] = [*results.get(stage.number, ()), *more]
+        after = self.replaced(results=results)
+        after._read[stage.number] = (
+            stage_entries(after, stage),
+            results[stage.number],
+            read.plus(more),
+        )
+        return after
 
 
 @dataclass(frozen=True)
@@ -111,7 +149,9 @@ class Decision:
     ``held``: a round is due but not wanted now; ``round`` is then the round that is due
     where only a draw could tell it (a knockout), else ``None``. ``finished``: nothing is
     left to play (``champion``). ``stage``: the stage in play after the decision.
-    ``standings``: the ranking once the decision is stored (the byes counted)."""
+    ``standings``: the ranking once the decision is stored (the byes counted): the very
+    rows the draw ranked its entries by, from the one reading of the results (with a round's
+    byes, that reading with the byes folded in)."""
 
     stage: int
     standings: Ranking
@@ -130,20 +170,16 @@ def _format(stage: StageState) -> Format:
     return get_format(stage.format)
 
 
-def _input(
-    snapshot: Snapshot,
-    stage: StageState,
-    entries: Sequence[Entry],
-    results: Sequence[Result] = (),
-    index: int = 1,
-) -> DrawInput:
+def _input(snapshot: Snapshot, stage: StageState, index: int = 1) -> DrawInput:
+    """What the stage's format is given: its entries and results (read once, ``tally``)."""
     return DrawInput(
         settings=stage.settings,
-        entries=list(entries),
-        results=list(results),
+        entries=list(stage_entries(snapshot, stage)),
+        results=list(snapshot.results.get(stage.number, ())),
         round=index,
         seed=stage.seed_of(index),
         tiebreaks=tuple(snapshot.tiebreaks),  # the order inside a score group
+        tally=snapshot.tally(stage),
     )
 
 
@@ -157,16 +193,12 @@ def stage_entries(snapshot: Snapshot, stage: StageState) -> tuple[Entry, ...]:
 def stage_draw(snapshot: Snapshot, stage: StageState, index: int) -> Draw | None:
     """Round ``index`` of the stage drawn from the snapshot's results (also a redraw of the
     later pairings a director's result touches)."""
-    results = snapshot.results.get(stage.number, ())
-    entries = stage_entries(snapshot, stage)
-    return _format(stage).draw(_input(snapshot, stage, entries, results, index))
+    return _format(stage).draw(_input(snapshot, stage, index))
 
 
 def stage_rows(snapshot: Snapshot, stage: StageState) -> list[Row]:
     """The stage's standings, as its format ranks them."""
-    entries = stage_entries(snapshot, stage)
-    results = snapshot.results.get(stage.number, ())
-    return _format(stage).standings(_input(snapshot, stage, entries, results))
+    return _format(stage).standings(_input(snapshot, stage))
 
 
 def ranking(snapshot: Snapshot) -> Ranking:
@@ -190,9 +222,7 @@ def _tail(snapshot: Snapshot, rows: Sequence[Row]) -> tuple[int, ...]:
 def _champion(snapshot: Snapshot, leader: int | None) -> int | None:
     """The winner: the last stage's first placement, else the leader of the standings."""
     last = snapshot.stages[-1]
-    entries = stage_entries(snapshot, last)
-    results = snapshot.results.get(last.number, ())
-    places = _format(last).placements(_input(snapshot, last, entries, results))
+    places = _format(last).placements(_input(snapshot, last))
     if places and places[0]:
         return places[0][0]
     return leader
@@ -228,8 +258,7 @@ def _change(snapshot: Snapshot, first: StageState, second: StageState) -> StageC
 def _changed(snapshot: Snapshot, change: StageChange) -> Snapshot:
     """The snapshot once the second stage is in play with the entries that went on."""
     first, second, *rest = snapshot.stages
-    return replace(
-        snapshot,
+    return snapshot.replaced(
         stage=second.number,
         stages=(
             replace(first, final=tuple(row.entry for row in change.first_order)),
@@ -271,7 +300,7 @@ def _held(snapshot: Snapshot, due: NextRound | None = None) -> Decision:
 
 
 def _finish(snapshot: Snapshot, change: StageChange | None = None) -> Decision:
-    done = ranking(replace(snapshot, finished=True))
+    done = ranking(snapshot.replaced(finished=True))
     return Decision(snapshot.stage, done, change=change, finished=True)
 
 
@@ -293,7 +322,6 @@ def _drawn(snapshot: Snapshot, drawn: NextRound) -> Decision:
         for p in drawn.draw.pairings
         if p.bye
     )
-    results = dict(snapshot.results)
-    results[drawn.stage] = [*results.get(drawn.stage, ()), *byes]
-    after = replace(snapshot, results=results)
+    stage = next(s for s in snapshot.stages if s.number == drawn.stage)
+    after = snapshot.with_results(stage, byes)
     return Decision(drawn.stage, ranking(after), round=drawn, change=drawn.change, byes=byes)

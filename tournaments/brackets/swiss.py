@@ -63,7 +63,7 @@ from .matching import (
     shuffled_band,
 )
 from .registry import register
-from .standings import DEFAULT_TIEBREAKS, standings
+from .standings import DEFAULT_TIEBREAKS, Tally, standings
 
 EVERY_PAIR_UP_TO = 256  # entries; above, the matching looks at a band of pairs first
 BAND_WIDTH = 4  # the first band: places around the ideal partner (``matching.band``)
@@ -236,7 +236,9 @@ class Swiss(Format):
         if round_index == 1 and random_seed is None:
             pairs = first_round([e.number for e in by_seed])
         else:
-            order, points = self.ranked(entries, results, by_seed, tiebreaks, round_index)
+            order, points = self.ranked(
+                entries, results, by_seed, tiebreaks, round_index, given.tally
+            )
             pairs = pair_round(order, points, met, byes, random_seed)
         return Draw(
             number_pairings((pair, None, None) for pair in pairs),
@@ -250,11 +252,13 @@ class Swiss(Format):
         by_seed: Sequence[Entry],
         tiebreaks: Sequence[str],
         round_index: int,
+        tally: Tally | None = None,
     ) -> tuple[list[int], dict[int, int]]:
-        """The active entries by match points, then standings; and their match points."""
+        """The active entries by match points, then standings; and their match points.
+        ``tally``: the entries and results already read (its ranking is kept there)."""
         if round_index == 1 or not results:
             return [e.number for e in by_seed], {e.number: 0 for e in by_seed}
-        rows = standings(entries, results, tiebreaks)
+        rows = standings(entries, results, tiebreaks, tally=tally)
         active = {e.number for e in by_seed}
         rows = [row for row in rows if row.entry in active]
         place = {row.entry: index for index, row in enumerate(rows)}

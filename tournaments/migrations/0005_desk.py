@@ -2,9 +2,11 @@
 
 import django.db.models.deletion
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 
-def place_records(apps, schema_editor):
+def place_records(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """The audit records made before: their round and slot, read from their pairing."""
     ResultChange = apps.get_model("tournaments", "ResultChange")
     for record in ResultChange.objects.select_related("pairing__round").iterator():

@@ -1,11 +1,13 @@
 """A short code per table key, typed by hand at /t/ when the QR cannot be scanned."""
 
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 import tournaments.models
 
 
-def fill_codes(apps, schema_editor):
+def fill_codes(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     table_key = apps.get_model("tournaments", "TableKey")
     used: set[str] = set()
     for row in table_key.objects.all().only("pk"):

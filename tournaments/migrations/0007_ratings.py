@@ -1,9 +1,11 @@
 """Each rated pairing keeps its players' ratings after it; ``RatingPoint`` goes."""
 
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 
-def fill_after(apps, schema_editor):
+def fill_after(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     rated_pairing = apps.get_model("tournaments", "RatedPairing")
     rating_point = apps.get_model("tournaments", "RatingPoint")
     for rated in rated_pairing.objects.all().iterator():

@@ -9,13 +9,15 @@ A rated pairing's outcome ``a``, ``b`` or ``draw`` becomes the ranks [1, 2], [2,
 """
 
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 RANKS = {"a": [1, 2], "b": [2, 1], "draw": [1, 1]}
 OUTCOMES = {tuple(ranks): outcome for outcome, ranks in RANKS.items()}
 BLOCK = 2000
 
 
-def shapes_from_stages(apps, schema_editor):
+def shapes_from_stages(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Pairing = apps.get_model("tournaments", "Pairing")
     melee = Pairing.objects.filter(round__stage__format="melee")
     melee.update(shape="teams")  # (an exclude would miss the settings without seats)
@@ -29,17 +31,17 @@ def shapes_from_stages(apps, schema_editor):
         Pairing.objects.filter(pk__in=byes[first : first + BLOCK]).update(shape="bye")
 
 
-def shapes_forgotten(apps, schema_editor):
+def shapes_forgotten(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     pass  # the column goes away with the step back
 
 
-def ranks_from_outcomes(apps, schema_editor):
+def ranks_from_outcomes(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     RatedPairing = apps.get_model("tournaments", "RatedPairing")
     for outcome, ranks in RANKS.items():
         RatedPairing.objects.filter(outcome=outcome).update(ranks=ranks)
 
 
-def outcomes_from_ranks(apps, schema_editor):
+def outcomes_from_ranks(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     RatedPairing = apps.get_model("tournaments", "RatedPairing")
     for outcome, ranks in RANKS.items():
         RatedPairing.objects.filter(ranks=ranks).update(outcome=outcome)

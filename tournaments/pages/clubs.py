@@ -345,7 +345,7 @@ def club_next_evening(request: HttpRequest, token: str) -> HttpResponse:
         return throttling.answer(_desk(request, club, {"new": refused}, status=400), wait)
     tournament = club_services.club_tournament_create(
         club_id=club.pk,
-        fields={"name": last.name},
+        name=last.name,
         season=last.season.number if last.season else None,
         copy_of=str(last.pk),
     )
@@ -378,9 +378,9 @@ def club_tournament_new(request: HttpRequest, token: str, slug: str) -> HttpResp
             return _desk(request, club, {"new": picked}, status=400)
         season = club.seasons.get(number=picked.cleaned_data["season"])
 
-    def create(**fields: Any) -> Tournament:
+    def create(spec: validation.TournamentInput) -> Tournament:
         return club_services.club_tournament_create(
-            club_id=club.pk, fields=fields, season=season.number if season else None
+            club_id=club.pk, spec=spec, season=season.number if season else None
         )
 
     return creation.new(request, slug, create=create, extra={"club": club, "season": season})

@@ -46,7 +46,7 @@ def new(
     request: HttpRequest,
     slug: str,
     *,
-    create: Callable[..., Tournament] | None = None,
+    create: Callable[[validation.TournamentInput], Tournament] | None = None,
     extra: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """The creation page; a club's desk reuses it with ``create`` (its tournament of the
@@ -65,8 +65,8 @@ def new(
         errors["non_field_errors"] = throttling.refusal(wait)
     if not errors:
         try:
-            fields = form.create_fields(slug, options, pasted)
-            tournament = (create or services.tournament_create)(**fields)
+            spec = validation.tournament_spec(form.create_fields(slug, options, pasted))
+            tournament = (create or services.tournament_create)(spec)
         except RuleViolation as violation:
             field = _field_of(violation.field)
             message = forms.PAGE_WORDS.get(field) or forms.pasted_message(violation, pasted)
@@ -165,5 +165,6 @@ def _shown(posted: Any, default: str) -> dict[str, Any]:
         "games_to_win": posted.get("games_to_win", "1") if posted else "1",
         "at_time": posted.get("at_time", "finish_hand") if posted else "finish_hand",
         "auto_advance": _ticked(posted, "auto_advance") if posted else True,
+        "confirm_results": _ticked(posted, "confirm_results") if posted else False,
         "seed_in_order": _ticked(posted, "seed_in_order") if posted else False,
     }

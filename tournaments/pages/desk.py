@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import services
-from . import forms
+from ..selectors.view import TournamentView
+from . import desk_notice, forms
 from .shared import act, desk_context, desk_page, director_view, invalid
 
 
@@ -32,7 +34,13 @@ def desk_rounds(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def start(request: HttpRequest, token: str) -> HttpResponse:
-    return act(request, token, lambda t: services.tournament_start(tournament_id=t.pk), "start")
+    return act(
+        request,
+        token,
+        lambda t: services.tournament_start(tournament_id=t.pk),
+        "start",
+        lambda view, answer: _("Round {number} is drawn.").format(number=answer.round or 1),
+    )
 
 
 @require_POST
@@ -46,12 +54,29 @@ def entry(request: HttpRequest, token: str, number: int) -> HttpResponse:
         token,
         lambda t: services.entry_update(tournament_id=t.pk, number=number, active=active),
         f"entry-{number}",
+        lambda view, answer: _entry_done(view, answer.entry.name, number, active),
     )
+
+
+def _entry_done(
+    view: TournamentView, name: str, number: int, active: bool
+) -> tuple[str, tuple[dict[str, object], ...]]:
+    if active:
+        return _("{name} is back: drawn from the next round on.").format(name=name), ()
+    said = _("{name} dropped out: not drawn in the next rounds; its results stay.")
+    said = said.format(name=name)
+    return said, desk_notice.drop_out_offers(view, number)
 
 
 @require_POST
 def next_round(request: HttpRequest, token: str) -> HttpResponse:
-    return act(request, token, lambda t: services.round_draw(tournament_id=t.pk), "next")
+    return act(
+        request,
+        token,
+        lambda t: services.round_draw(tournament_id=t.pk),
+        "next",
+        lambda view, answer: _("Round {number} is drawn.").format(number=answer.number),
+    )
 
 
 @require_POST
@@ -73,4 +98,9 @@ def clock(request: HttpRequest, token: str, number: int) -> HttpResponse:
             slot=data["slot"],
         ),
         form,
+        lambda view, answer: (
+            _("Time called in round {number}.").format(number=number)
+            if data["action"] == "call_time"
+            else _("More time given in round {number}.").format(number=number)
+        ),
     )

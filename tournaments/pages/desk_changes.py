@@ -11,14 +11,17 @@ from typing import Any
 
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import services
 from ..brackets.shapes import Shape
 from ..models import Pairing, Tournament
 from ..selectors import desk as desk_selectors
+from ..selectors.view import TournamentView
+from ..services.answers import SWAP
 from . import desk_forms
-from .shared import act, director_view, invalid
+from .shared import Done, act, director_view, invalid
 
 
 def _posted(
@@ -27,11 +30,16 @@ def _posted(
     form: forms.Form,
     name: str,
     action: Callable[[Tournament, Any], Any],
+    done: Done | None = None,
 ) -> HttpResponse:
     if not form.is_valid():
         # The form comes back as it was posted (the winner and points kept).
         return invalid(request, token, form, name, posted=request.POST)
-    return act(request, token, lambda t: action(t, form), name)
+    return act(request, token, lambda t: action(t, form), name, done)
+
+
+def _where(pairing: Any) -> dict[str, Any]:
+    return {"number": pairing.round.number, "table": pairing.table}
 
 
 @require_POST
@@ -42,6 +50,9 @@ def redraw(request: HttpRequest, token: str, number: int) -> HttpResponse:
         desk_forms.SureForm(request.POST),
         f"redraw-{number}",
         lambda t, form: services.round_redraw(tournament_id=t.pk, round_number=number),
+        lambda view, answer: _("Round {number} is redrawn: every table has a new pairing.").format(
+            number=number
+        ),
     )
 
 
@@ -55,7 +66,23 @@ def swap(request: HttpRequest, token: str, number: int) -> HttpResponse:
         lambda t, form: services.round_swap(
             tournament_id=t.pk, round_number=number, entries=form.entries()
         ),
+        lambda view, answer: _swapped(view, number, request.POST, answer),
     )
+
+
+def _swapped(
+    view: TournamentView, number: int, posted: Any, answer: Any
+) -> tuple[str, tuple[dict[str, Any], ...]]:
+    """What a swap did; one that made a rematch or an unequal score group (its warnings)
+    offers to swap the two back."""
+    first, second = int(posted["first"]), int(posted["second"])
+    names = view.names
+    said = _("{first} and {second} changed places in round {number}.").format(
+        first=names.get(first, first), second=names.get(second, second), number=number
+    )
+    if not answer.warnings:
+        return said, ()
+    return said, ({"action": SWAP, "round": number, "entries": [first, second]},)
 
 
 @require_POST
@@ -66,6 +93,7 @@ def unstart(request: HttpRequest, token: str) -> HttpResponse:
         desk_forms.SureForm(request.POST),
         "unstart",
         lambda t, form: services.tournament_unstart(tournament_id=t.pk),
+        lambda view, answer: _("Back to registration: the start is undone."),
     )
 
 
@@ -79,6 +107,25 @@ def hold(request: HttpRequest, token: str) -> HttpResponse:
         lambda t, form: services.tournament_update(
             tournament_id=t.pk, auto_advance=form.cleaned_data["auto_advance"]
         ),
+        lambda view, answer: (
+            _("The next rounds are drawn by themselves again.")
+            if answer.auto_advance
+            else _("Held: you draw the next round yourself.")
+        ),
+    )
+
+
+@require_POST
+def settings(request: HttpRequest, token: str) -> HttpResponse:
+    """The settings section: every setting the tournament's PATCH allows, at any time (the
+    hold too, also while a round is complete)."""
+    return _posted(
+        request,
+        token,
+        desk_forms.SettingsForm(request.POST),
+        "settings",
+        lambda t, form: services.tournament_update(tournament_id=t.pk, **form.service_fields()),
+        lambda view, answer: _("Settings saved."),
     )
 
 
@@ -103,6 +150,9 @@ def result(request: HttpRequest, token: str, number: int, slot: int) -> HttpResp
         lambda t, form: services.pairing_result_set(
             tournament_id=t.pk, round_number=number, slot=slot, **form.service_fields()
         ),
+        lambda view, answer: _("Director's result set: round {number}, table {table}.").format(
+            **_where(answer.pairing)
+        ),
     )
 
 
@@ -119,6 +169,18 @@ def forfeit(request: HttpRequest, token: str, number: int, slot: int) -> HttpRes
             slot=slot,
             forfeit=form.cleaned_data["forfeit"],
         ),
+        lambda view, answer: _forfeited(view, answer.pairing),
+    )
+
+
+def _forfeited(view: TournamentView, pairing: Pairing) -> str:
+    def name(number: int | None) -> Any:
+        return view.names.get(number, number) if number is not None else ""
+
+    return _("Forfeit recorded: {absent} did not come, {winner} wins (round {number}).").format(
+        absent=name(pairing.forfeit),
+        winner=name(pairing.winner),
+        number=pairing.round.number,
     )
 
 
@@ -132,6 +194,10 @@ def remove(request: HttpRequest, token: str, number: int, slot: int) -> HttpResp
         lambda t, form: services.pairing_result_remove(
             tournament_id=t.pk, round_number=number, slot=slot
         ),
+        lambda view, answer: _(
+            "Director's result removed: round {number}, table {table} goes back to what its "
+            "hands say."
+        ).format(**_where(answer.pairing)),
     )
 
 
@@ -149,6 +215,17 @@ def confirm(request: HttpRequest, token: str, number: int, slot: int) -> HttpRes
             note=form.cleaned_data["note"],
         )
 
+    def done(view: TournamentView, answer: Any) -> str:
+        where = {"number": number, "table": _table(view, number, slot)}
+        if request.POST.get("agree") == "1":
+            return _("Result confirmed: round {number}, table {table}.").format(**where)
+        return _("Result marked disputed: round {number}, table {table}.").format(**where)
+
     return _posted(
-        request, token, desk_forms.ConfirmForm(request.POST), f"confirm-{number}-{slot}", act
+        request, token, desk_forms.ConfirmForm(request.POST), f"confirm-{number}-{slot}", act, done
     )
+
+
+def _table(view: TournamentView, number: int, slot: int) -> Any:
+    row = desk_selectors.pairing_at(view.tournament, number, slot)
+    return row.table if row is not None else slot

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.pages import fields
 
+from .. import validation
 from ..brackets.shapes import Shape
 from .forms import MAX_REASON, OutcomeField
 
@@ -40,6 +41,29 @@ class SwapForm(forms.Form):
 
 class HoldForm(forms.Form):
     auto_advance = forms.BooleanField(required=False)
+
+
+class SettingsForm(forms.Form):
+    """What the tournament's PATCH allows during the event (``services.tournament_update``):
+    the name, the clock's minutes, the confirmation by the other side, and the hold."""
+
+    name = fields.TextField(limit=validation.MAX_TOURNAMENT_NAME, label=_("Name of the tournament"))
+    round_minutes = fields.WholeNumberField(label=_("Minutes per round (empty: no clock)"))
+    break_minutes = fields.WholeNumberField(
+        required=True, label=_("Minutes between the draw and the start of a round")
+    )
+    confirm_results = forms.BooleanField(required=False)
+    hold = forms.BooleanField(required=False)
+
+    def service_fields(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "round_minutes": data["round_minutes"],
+            "break_minutes": data["break_minutes"],
+            "confirm_results": data["confirm_results"],
+            "auto_advance": not data["hold"],
+        }
 
 
 class ForfeitForm(SureForm):

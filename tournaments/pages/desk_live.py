@@ -19,7 +19,9 @@ def tables_live(round_: RoundView, rows: list[dict[str, Any]]) -> None:
     matches = desk_selectors.matches_in_play(round_)
     now = timezone.now()
     for pairing, row in zip(round_.pairings, rows, strict=True):
-        row["hands"], row["running"] = matches.get(pairing.match_id, (0, None))
+        row["hands"], row["running"] = (
+            matches.get(pairing.match_id, (0, None)) if pairing.match_id else (0, None)
+        )
         ends = pairing.ends_at or round_.row.ends_at
         row["late"] = bool(not pairing.bye and in_progress(pairing) and ends and ends < now)
 

@@ -27,6 +27,7 @@ urlpatterns = [
     ),
     path("d/<str:token>/unstart/", desk_changes.unstart, name="desk-unstart"),
     path("d/<str:token>/hold/", desk_changes.hold, name="desk-hold"),
+    path("d/<str:token>/settings/", desk_changes.settings, name="desk-settings"),
     path("d/<str:token>/rounds/<int:number>/redraw/", desk_changes.redraw, name="desk-redraw"),
     path("d/<str:token>/rounds/<int:number>/swap/", desk_changes.swap, name="desk-swap"),
     path(

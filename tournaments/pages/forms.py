@@ -28,6 +28,7 @@ from scorekeeper.rules.limits import AT_TIME as AT_TIME  # the rules' choices, f
 from scorekeeper.translate import translated
 
 from .. import validation
+from ..brackets import eliminating
 from ..brackets.vocabulary import GAMES_TO_WIN
 
 SEEDED_LINE = re.compile(r"^\s*(\d{1,6})\s*[.)]\s*(.*)$")
@@ -35,6 +36,8 @@ SEEDED_LINE = re.compile(r"^\s*(\d{1,6})\s*[.)]\s*(.*)$")
 # keyboard types) included.
 PLAYER_SEPARATOR = re.compile(r"[,\u060c]")
 
+# The match choice that keeps best of three (la bella) for the elimination stages only.
+KNOCKOUT_ONLY = "knockout"
 # (key, label): a single stage of each format, and the two-stage shapes a club plays most,
 # filled in from rounds / advance / groups.
 STAGE_PRESETS = (
@@ -174,7 +177,11 @@ class TournamentForm(forms.Form):
     word on every value."""
 
     name = fields.TextField(limit=validation.MAX_TOURNAMENT_NAME)
-    games_to_win = fields.PickField(tuple((str(n), str(n)) for n in GAMES_TO_WIN), empty="1")
+    # one game, best of three, or best of three in the knockout only (la bella kept for the
+    # elimination stages: their own ``games_to_win``)
+    games_to_win = fields.PickField(
+        (*((str(n), str(n)) for n in GAMES_TO_WIN), (KNOCKOUT_ONLY, KNOCKOUT_ONLY)), empty="1"
+    )
     hands_per_match = fields.WholeNumberField()
     round_minutes = fields.WholeNumberField()
     break_minutes = fields.WholeNumberField(empty=5)
@@ -186,11 +193,12 @@ class TournamentForm(forms.Form):
     tiebreaks = fields.PickField(TIEBREAK_LABELS, empty="default")
     draw = fields.PickField(MELEE_DRAWS, empty="random")
     auto_advance = forms.BooleanField(required=False)
+    confirm_results = forms.BooleanField(required=False)
     entries = fields.TextField(limit=MAX_PASTE, lines=True)
     seed_in_order = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         read = PRESET_NUMBERS.get(cleaned.get("preset", ""), {"rounds", "groups", "advance"})
         for unread in {"rounds", "groups", "advance"} - read:
             self.errors.pop(unread, None)  # a number the chosen stages do not use
@@ -206,23 +214,30 @@ class TournamentForm(forms.Form):
 
     def create_fields(self, slug: str, options: dict[str, Any], pasted: Pasted) -> dict[str, Any]:
         data = self.cleaned_data
+        stages = stages_of(
+            data["preset"],
+            rounds=data["rounds"],
+            advance=data["advance"],
+            groups=data["groups"],
+            draw=data.get("draw") or "random",
+        )
+        knockout_only = data["games_to_win"] == KNOCKOUT_ONLY
+        if knockout_only:
+            for stage in stages:
+                if stage["format"] in eliminating():
+                    stage["games_to_win"] = max(GAMES_TO_WIN)
         return {
             "name": data["name"],
             "variant": slug,
             "options": options,
-            "games_to_win": int(data["games_to_win"]),
+            "games_to_win": 1 if knockout_only else int(data["games_to_win"]),
             "hands_per_match": data["hands_per_match"],
             "round_minutes": data["round_minutes"],
             "break_minutes": data["break_minutes"],
-            "stages": stages_of(
-                data["preset"],
-                rounds=data["rounds"],
-                advance=data["advance"],
-                groups=data["groups"],
-                draw=data.get("draw") or "random",
-            ),
+            "stages": stages,
             "tiebreaks": TIEBREAK_PRESETS[data["tiebreaks"]],
             "auto_advance": data["auto_advance"],
+            "confirm_results": data["confirm_results"],
             "at_time": data["at_time"],
             "entries": pasted.entries,
         }

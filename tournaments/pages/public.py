@@ -10,11 +10,19 @@ link (``TOURNAMENT_POLL_CACHE_SECONDS``), and a change shows on the first poll a
 
 from __future__ import annotations
 
+import gzip
 import time
 from typing import Any
 
+from django import forms
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseNotModified,
+)
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -32,6 +40,7 @@ from . import public_parts
 # The tournament's version per link, kept by each worker for a moment: a room of phones
 # polling the same link then costs no query at all, and a change shows within that moment.
 _versions: dict[str, tuple[int | None, float]] = {}
+HTML = "text/html; charset=utf-8"
 
 
 def _version(view_id: str) -> int | None:
@@ -80,14 +89,13 @@ def _part_response(request: HttpRequest, view_id: str, name: str, page: int = 1)
     response["Cache-Control"] = "no-cache"  # keep a copy, but ask every time
     patch_vary_headers(response, ["Cookie", "Accept-Language", "Accept-Encoding"])
     if then is not None:  # once the answer is sent: the WSGI server closes it then
-        response._resource_closers.append(then)
+        response._resource_closers.append(then)  # type: ignore[attr-defined]
     return response
 
 
 @require_GET
 def public_page(request: HttpRequest, view_id: str) -> HttpResponse:
-    """The players' page: its parts as rendered for this version, in one page (not
-    compressed: the page around them carries the language form's CSRF token)."""
+    """The players' page: its parts as rendered for this version, in one page."""
     version = _known_version(view_id)
     page = public_parts.page_of(request.GET.get("standings"))
     live = public_parts.part(view_id, version, "live", page)
@@ -98,10 +106,39 @@ def public_page(request: HttpRequest, view_id: str) -> HttpResponse:
         "now": timezone.now().isoformat(),
         "live": live,
         "live_url": f"{live_url}?standings={page}" if page > 1 else live_url,
+        # Not the lists themselves (Speed: a page a phone can carry): "find your table"
+        # asks for the names typed, the brackets come once the page is shown.
         "tables": public_parts.part(view_id, version, "tables"),
-        "bracket": public_parts.part(view_id, version, "bracket"),
     }
     return render(request, "tournaments/public/page.html", context)
+
+
+class FindForm(forms.Form):
+    q = forms.CharField(required=False, max_length=200)  # longer than any name and team
+
+
+@require_GET
+def public_tables(request: HttpRequest, view_id: str) -> HttpResponse:
+    """Find your table: the names that hold what is typed (``?q=``) with their table, a
+    few at most (never the whole list: Speed, a page a phone can carry), under the ETag of
+    the tables drawn now (``304`` while the browser's copy is of them)."""
+    version = _known_version(view_id)
+    security.says_no_key(request)
+    form = FindForm(request.GET)
+    if not form.is_valid():
+        return HttpResponseBadRequest(form.errors["q"][0])
+    etag, html = public_parts.find(view_id, version, form.cleaned_data["q"])
+    if _sent(request, etag):
+        response: HttpResponse = HttpResponseNotModified()
+    elif "gzip" in request.headers.get("Accept-Encoding", ""):  # as the parts are sent
+        response = HttpResponse(gzip.compress(html.encode()), content_type=HTML)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(html, content_type=HTML)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ["Cookie", "Accept-Language", "Accept-Encoding"])
+    return response
 
 
 @require_GET
@@ -109,12 +146,6 @@ def public_live(request: HttpRequest, view_id: str) -> HttpResponse:
     """The live part: the clock, the round's pairings, a page of the standings."""
     page = public_parts.page_of(request.GET.get("standings"))
     return _part_response(request, view_id, "live", page)
-
-
-@require_GET
-def public_tables(request: HttpRequest, view_id: str) -> HttpResponse:
-    """Find your table: changes when a round is drawn, so polls of it are mostly 304s."""
-    return _part_response(request, view_id, "tables")
 
 
 @require_GET

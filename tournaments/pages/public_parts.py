@@ -8,7 +8,8 @@ downloads only what changed and what it shows:
   ``why``); it changes with every result. The page polls it, and it names the current ETag
   of the other parts, so the page fetches one of them only once it has changed;
 - ``tables``: "find your table", every team's and player's name with its table; it changes
-  when a round is drawn;
+  when a round is drawn. It is never sent whole: its URL answers ``find``, the few names
+  that hold what the player types (``FIND_ROWS`` at most), under the part's ETag;
 - ``bracket``: the elimination brackets (empty outside an elimination stage);
 - ``projector``: the projector's slides (pairings, the whole standings, the brackets);
 - ``head``: what the page around them needs (the tournament's name).
@@ -29,8 +30,8 @@ polls that follow. A room of phones polling through a burst of results thus cost
 render per part every few seconds, not one per result, and no phone waits for it. Only a
 copy older than ``MAX_STALE`` (a page nobody polled for a while) is rendered first.
 
-Only these parts are sent compressed: they carry no secret (no CSRF token, no key) and
-reflect nothing from the request (BREACH).
+The parts are sent as kept, gzipped (the site's ``CompressMiddleware`` leaves an answer
+already compressed alone, and compresses the pages around them: BREACH, see its docstring).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ import gzip
 import hashlib
 import logging
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -57,6 +59,7 @@ from tournaments.selectors import tiebreak_word
 from . import bracket
 
 STANDINGS_PAGE = 32  # standings rows per page of the live part
+FIND_ROWS = 20  # names "find your table" shows at most for what is typed
 TIMEOUT = 30 * 60  # seconds a version's parts are kept (a newer version replaces them)
 MAX_STALE = 15.0  # seconds: an older copy is not shown to a poll, the new one is rendered first
 RENDERING = 30  # seconds a render holds its part's lock at most
@@ -162,6 +165,30 @@ def stale_seconds() -> float:
 
 def _latest_key(view_id: str, language: str | None, name: str, page: int) -> str:
     return f"tpublic:{view_id}:{language}:{name}:{page}:latest"
+
+
+def fold(text: str) -> str:
+    """A name as it is searched: no accents, no case (as the page's script folds it)."""
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def find(view_id: str, version: int, query: str) -> tuple[str, str]:
+    """ "Find your table" for what is typed: the ``tables`` part's ETag (the answer changes
+    with it, and with the query, which is in the URL) and the rows whose name (or team)
+    holds the query, ``FIND_ROWS`` at most; none for an empty query."""
+    etag = part(view_id, version, "tables").etag
+    wanted = fold(query.strip())
+    rows = []
+    if wanted:
+        state = _state(view_id, version)
+        if "folded" not in state:  # once per version and worker, not once per search
+            state["folded"] = [
+                (fold(f"{row['name']} {row['team'] or ''}"), row) for row in state["tables"]
+            ]
+        rows = [row for name, row in state["folded"] if wanted in name][:FIND_ROWS]
+    context = _context(view_id, "tables", {"t": {"tables": _where(rows)}})
+    return etag, render_to_string(TEMPLATES["tables"], context)
 
 
 def head(view_id: str, version: int) -> dict[str, Any]:

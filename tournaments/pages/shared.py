@@ -27,7 +27,7 @@ from ..selectors import lineups
 from ..selectors.rounds import awaiting, disputed, finished
 from ..selectors.tournaments import view_by_token
 from ..selectors.view import TournamentView, entry_data
-from . import desk_live, forms
+from . import desk_live, desk_notice, forms
 
 NOT_FOUND = (Tournament.DoesNotExist, Entry.DoesNotExist, Round.DoesNotExist, Pairing.DoesNotExist)
 DESK = "tournaments/desk/desk.html"
@@ -78,11 +78,15 @@ def _rounds(view: TournamentView) -> list[dict[str, Any]]:
     rows = []
     for round_ in reversed(view.rounds):
         row = {**round_.data(director=True), "playing": round_.playing}
+        # the games won are asked only where the stage plays more than one game
+        row["best_of"] = view.best_of(round_.stage.number)
+        row["games_to_win"] = _games_to_win(view, round_.stage.number)
         for typed, pairing in zip(round_.pairings, row["pairings"], strict=True):
             pairing.update(
                 finished=finished(typed), awaiting=awaiting(typed), disputed=disputed(typed)
             )
             pairing["names"] = [names.get(number, "?") for number in pairing["entries"]]
+            pairing["forfeit_name"] = names.get(pairing["forfeit"]) if pairing["forfeit"] else None
             pairing["changes"] = changes.get((round_.number, pairing["slot"]), [])
             pairing["sides"] = lineups.sides(pairing, names)
             for index, side in enumerate(pairing["sides"]):
@@ -93,6 +97,14 @@ def _rounds(view: TournamentView) -> list[dict[str, Any]]:
         row["form"] = f"clock-{round_.number}"
         rows.append(row)
     return rows
+
+
+def _games_to_win(view: TournamentView, number: int) -> int:
+    """The games a side needs to win a match of stage ``number`` (its own, else the
+    tournament's)."""
+    stage = view.stage(number)
+    own = stage.settings.get("games_to_win") if stage is not None else None
+    return int(own or view.tournament.games_to_win or 1)
 
 
 def _entries_context(request: HttpRequest, view: TournamentView) -> dict[str, Any]:
@@ -122,7 +134,9 @@ def _entries_context(request: HttpRequest, view: TournamentView) -> dict[str, An
 
 
 def desk_page(request: HttpRequest, view: TournamentView) -> HttpResponse:
-    return HttpResponse(render_to_string(DESK, desk_context(request, view), request))
+    """The desk, with what the last change said (read once)."""
+    context = {**desk_context(request, view), "notice": desk_notice.notice(request, view)}
+    return HttpResponse(render_to_string(DESK, context, request))
 
 
 def refused(
@@ -148,21 +162,36 @@ def refused(
     return HttpResponse(html, status=status)
 
 
+Done = Callable[[TournamentView, Any], "str | tuple[str, tuple[dict[str, Any], ...]] | None"]
+
+
 def act(
-    request: HttpRequest, token: str, action: Callable[[Tournament], Any], form: str
+    request: HttpRequest,
+    token: str,
+    action: Callable[[Tournament], Any],
+    form: str,
+    done: Done | None = None,
 ) -> HttpResponse:
-    """Run one service call; back to the desk, or the desk with the refusal."""
+    """Run one service call; back to the desk, or the desk with the refusal. ``done``: the
+    line saying what was done (and offers of the desk's own), from the service's answer;
+    the reloaded desk shows it with the answer's warnings and offers (``desk_notice``)."""
     view = director_view(token)
     try:
-        action(view.tournament)
+        answer = action(view.tournament)
     except RuleViolation as violation:
         message = forms.labelled(violation.field, translated(violation))
-        return refused(request, view, form, violation.field, message, 400)
+        return refused(request, view, form, violation.field, message, 400, posted=request.POST)
     except MatchConflict as conflict:
-        return refused(request, view, form, "", conflict_message(conflict), 409)
+        message = conflict_message(conflict)
+        return refused(request, view, form, "", message, 409, posted=request.POST)
     except NOT_FOUND as error:
         raise Http404 from error
-    return HttpResponseRedirect(reverse("desk", args=[view.tournament.pk]))
+    said = done(view, answer) if done is not None else None
+    line, offers = said if isinstance(said, tuple) else (said, ())
+    url = reverse("desk", args=[view.tournament.pk])
+    if desk_notice.say(request, line, answer, offers):
+        url += "#notice"  # a warning or an offer: the desk opens at it, not at the form's place
+    return HttpResponseRedirect(url)
 
 
 def invalid(request: HttpRequest, token: str, bound: Any, form: str, **shown: Any) -> HttpResponse:

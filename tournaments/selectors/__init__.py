@@ -12,9 +12,16 @@ keys; the public view (``view_id``) shows everything else.
 """
 
 from .entries import late_entries_open
-from .rounds import pairing_data, round_data, round_name, rounds_data
+from .rounds import pairing_data, round_data, round_name, rounds_data, rounds_of
 from .standings import stage_rows, standings_data, tiebreak_word, why_text
-from .tournaments import entry_data, stage_data, table_data, tournament_by_token, tournament_data
+from .tournaments import (
+    entry_data,
+    stage_data,
+    table_data,
+    tournament_by_token,
+    tournament_data,
+    tournament_head,
+)
 
 __all__ = [
     "entry_data",
@@ -23,6 +30,7 @@ __all__ = [
     "round_data",
     "round_name",
     "rounds_data",
+    "rounds_of",
     "stage_data",
     "stage_rows",
     "standings_data",
@@ -30,5 +38,6 @@ __all__ = [
     "tiebreak_word",
     "tournament_by_token",
     "tournament_data",
+    "tournament_head",
     "why_text",
 ]

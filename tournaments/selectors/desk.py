@@ -22,6 +22,8 @@ def changed_results(tournament: Tournament) -> dict[tuple[int, int], list[dict[s
         "created_at", "id"
     )
     for record in records:
+        if record.round_number is None or record.slot is None:
+            continue  # (the query keeps only a pairing's records)
         before, after = record.before or {}, record.after or {}
         keys = ("result", "winner", "points")
         if all(before.get(key) == after.get(key) for key in keys):

@@ -164,6 +164,7 @@ def _pairing_row(pairing: Pairing, names: dict[int, str], best_of: bool = False)
         "disputed": disputed(pairing),
         "sides": sides,
         "best_of": bool(games),
+        "forfeit_name": names.get(pairing.forfeit) if pairing.forfeit else None,
         "lineup": lineups.lineup(data, names),
     }
 
@@ -280,6 +281,7 @@ class _History:
                 "points_for": points[mine] if len(points) > mine else None,
                 "points_against": points[1 - mine] if len(points) == 2 else None,
                 "result": _result(pairing, number),
+                "forfeit_name": self.names.get(pairing.forfeit) if pairing.forfeit else None,
             }
         )
         return row

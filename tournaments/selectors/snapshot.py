@@ -28,14 +28,16 @@ class Loaded:
 
 
 def snapshot_load(tournament: Tournament, *, wanted: bool = False) -> Loaded:
-    """Four queries, whatever the size: stages, entries, finished results, rounds.
+    """Four queries, whatever the size: stages, entries, finished results (as values, their
+    JSON decoded at once), rounds.
     ``wanted``: a round drawn now is wanted (``auto_advance``, or the director asks)."""
     stages = list(Stage.objects.filter(tournament=tournament).order_by("number"))
     entries = list(Entry.objects.filter(tournament=tournament).order_by("number"))
     finished = (
         Pairing.objects.filter(tournament=tournament, status=Pairing.Status.FINISHED)
         .order_by("round__number", "slot")
-        .values_list(*convert.RESULT_COLUMNS)
+        .annotate(**convert.json_as_text())
+        .values_list(*convert.RESULT_TEXT_COLUMNS)
     )
     drawn = Counter(
         dict(
@@ -50,7 +52,7 @@ def snapshot_load(tournament: Tournament, *, wanted: bool = False) -> Loaded:
         tiebreaks=tuple(tournament.tiebreaks),
         stages=tuple(convert.stage_of(s, entries, drawn[s.pk]) for s in stages),
         entries=tuple(convert.entry_of(e) for e in entries),
-        results=convert.results_by_stage(finished),
+        results=convert.results_by_stage_text(finished),
         wanted=wanted,
         round=tournament.round or 0,
         bye_points=tournament.bye_points,

@@ -46,6 +46,12 @@ def tournament_data(tournament: Tournament, *, director: bool) -> dict[str, Any]
     return tournament_view(tournament, director=director).data
 
 
+def tournament_head(tournament: Tournament, *, director: bool) -> dict[str, Any]:
+    """The tournament without its entries, rounds, standings and table keys
+    (``TournamentView.head``): its size does not grow with the event's."""
+    return tournament_view(tournament, director=director).head
+
+
 @dataclass(frozen=True)
 class TableView:
     """What a table's card opens: the table's key (its tournament joined) and the pairing

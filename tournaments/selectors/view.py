@@ -12,17 +12,15 @@ here (``registration``, ``running``, ``finished``) and in ``rounds`` (``RoundVie
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from functools import cached_property
 from typing import Any
-
-from django.utils.translation import gettext
 
 from ..brackets import get_format
 from ..convert import stage_data
 from ..models import Entry, Player, Stage, TableKey, Tournament
 from .clubs import tournament_club_data
-from .rounds import RoundView, iso, rounds_of
+from .problems import Problem, problem_of
+from .rounds import RoundView, rounds_of
 from .standings import standings_data
 
 
@@ -36,39 +34,10 @@ def entry_data(entry: Entry) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True)
-class Problem:
-    """Why the tournament cannot go on by itself (the automatic advance failed), in the
-    request's language, and what the director does about it."""
-
-    message: str
-    what_to_do: str
-    since: datetime | None
-
-    def data(self) -> dict[str, Any]:
-        return {"message": self.message, "what_to_do": self.what_to_do, "since": iso(self.since)}
-
-
-def problem_of(tournament: Tournament) -> Problem | None:
-    """The tournament's problem in words; None when all is well."""
-    if not tournament.problem:
-        return None
-    return Problem(
-        message=gettext("The next round could not be drawn: {reason}").format(
-            reason=tournament.problem
-        ),
-        what_to_do=gettext(
-            "Correct or drop out the entry it names, or correct the result, then draw the "
-            "next round yourself. Nothing is retried until you change something."
-        ),
-        since=tournament.problem_since,
-    )
-
-
 def problem_data(tournament: Tournament) -> dict[str, Any] | None:
     """The problem as the API shows it (the director's view only); None when all is well."""
-    problem = problem_of(tournament)
-    return problem.data() if problem else None
+    view = tournament_view(tournament, director=True)
+    return view.problem.data() if view.problem else None
 
 
 @dataclass(frozen=True)
@@ -180,8 +149,9 @@ class TournamentView:
 
     @cached_property
     def problem(self) -> Problem | None:
-        """Why the event cannot go on by itself: the director's view only."""
-        return problem_of(self.tournament) if self.director else None
+        """Why the event cannot go on by itself (a failed advance, a stuck job): the
+        director's view only."""
+        return problem_of(self.tournament, self.current) if self.director else None
 
     @cached_property
     def club(self) -> dict[str, Any]:
@@ -199,8 +169,9 @@ class TournamentView:
         return list(rows.values_list("name", flat=True))
 
     @cached_property
-    def data(self) -> dict[str, Any]:
-        """The whole tournament as the API shows it: six queries at most, however large."""
+    def head(self) -> dict[str, Any]:
+        """The tournament as the API shows it without what grows with its size (entries,
+        rounds, standings, table keys): what ``start`` answers (tournaments.md, Speed)."""
         tournament = self.tournament
         data: dict[str, Any] = {"id": str(tournament.id)} if self.director else {}
         data.update(
@@ -228,14 +199,23 @@ class TournamentView:
                 # follow its results by a few seconds): the standings shown are those of
                 # that version.
                 "standings_version": min(tournament.standings_version, tournament.version),
-                "entries": [entry_data(entry) for entry in self.entries],
-                "rounds": [r.data(director=self.director) for r in self.rounds],
-                "standings": self.standings,
             }
         )
         data.update(self.club)  # clubs.md: "club" and "season"
         if self.director:
             data["problem"] = self.problem.data() if self.problem else None
+        return data
+
+    @cached_property
+    def data(self) -> dict[str, Any]:
+        """The whole tournament as the API shows it: six queries at most, however large."""
+        data = {
+            **self.head,
+            "entries": [entry_data(entry) for entry in self.entries],
+            "rounds": [r.data(director=self.director) for r in self.rounds],
+            "standings": self.standings,
+        }
+        if self.director:
             data["tables"] = [{"table": table, "key": key} for table, key in self.table_keys]
         return data
 

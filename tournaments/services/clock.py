@@ -1,6 +1,7 @@
 """The clock: the director calls time or gives more time (to a round or one table), and
 beat's tick (every 10 s) calls time where the clock says so and redoes whatever is overdue
-(an advance lost with a killed worker or an unreachable broker).
+(lost with a killed worker or an unreachable broker): a round whose every result is in and
+whose advance never came, standings behind their version, a club's results left unrated.
 
 The tick handles each round and each tournament in its own transaction and catches what
 fails there, so one bad tournament never delays the others; a tournament marked with a
@@ -14,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from scorekeeper import services as match_services
@@ -23,6 +24,7 @@ from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import is_int
 
 from ..models import Pairing, Round, Tournament
+from ..selectors.problems import unrated_since
 from . import enqueue
 from .guards import OPEN
 from .locks import touch, tournament_locked
@@ -129,6 +131,8 @@ def clock_tick(*, now: datetime | None = None) -> int:
         done += _isolated(_advance_again, round_id)
     for tournament_id in _stale_standings(now) + rested_standings(now):
         done += _isolated(_refresh_again, tournament_id)
+    for club_id, since in _unrated_clubs(now):
+        done += _isolated(_rate_again, club_id, since)
     return done
 
 
@@ -148,6 +152,35 @@ def _advance_again(round_id: Any) -> int:
 def _refresh_again(tournament_id: Any) -> int:
     enqueue.standings_refresh(tournament_id=tournament_id)
     return 1
+
+
+def _rate_again(club_id: Any, since: datetime) -> int:
+    enqueue.rating_update(club_id=club_id, since=since)
+    return 1
+
+
+# A club's tournaments the clock looks at for results left unrated: those running or
+# changed within this long (a broker down for longer is a matter for the operator, who
+# re-rates the club: ``club_ratings_update`` without ``since``).
+RATINGS_LOOKBACK = timedelta(days=7)
+
+
+def _unrated_clubs(now: datetime) -> list[tuple[Any, datetime]]:
+    """Clubs whose ratings leave out a result that came in a tick ago or more (its update
+    lost with a killed worker or an unreachable broker), with the oldest such result's
+    stamp: the update replays from there, in the order the results came in."""
+    recent = Tournament.objects.filter(club__isnull=False).filter(
+        Q(status=Tournament.Status.RUNNING) | Q(updated_at__gte=now - RATINGS_LOOKBACK)
+    )
+    by_club: dict[Any, list[Any]] = {}
+    for tournament_id, club_id in recent.values_list("pk", "club_id"):
+        by_club.setdefault(club_id, []).append(tournament_id)
+    found = []
+    for club_id, tournaments in by_club.items():
+        since = unrated_since(club_id, tournaments)
+        if since is not None and since <= now - TICK:
+            found.append((club_id, since))
+    return found
 
 
 def _stale_standings(now: datetime) -> list[Any]:

@@ -202,10 +202,16 @@ def copied_settings(source: Tournament) -> dict[str, Any]:
 
 @transaction.atomic
 def club_tournament_create(
-    *, club_id: Any, fields: dict[str, Any], season: Any = None, copy_of: Any = None
+    *,
+    club_id: Any,
+    spec: validation.TournamentInput | None = None,
+    season: Any = None,
+    copy_of: Any = None,
+    name: Any = None,
 ) -> Tournament:
-    """A tournament of the club: the body of ``POST /api/tournaments/``, or the settings
-    of ``copy_of`` under a new name; its entries' players become the club's players."""
+    """A tournament of the club: ``spec`` (the body of ``POST /api/tournaments/``), or
+    the settings of ``copy_of`` under the new ``name``; its entries' players become the
+    club's players."""
     club = club_locked(club_id)
     chosen = None
     if season is not None:
@@ -213,8 +219,10 @@ def club_tournament_create(
         if chosen is None:
             raise RuleViolation("season", _("The club has no season of this number."))
     if copy_of is not None:
-        fields = {**copied_settings(_source(copy_of)), "name": fields.get("name")}
-    tournament = tournament_create(**fields)
+        spec = validation.tournament_spec({**copied_settings(_source(copy_of)), "name": name})
+    if spec is None:
+        raise RuleViolation("name", _("This field is required."))
+    tournament = tournament_create(spec)
     tournament.club, tournament.season = club, chosen
     tournament.save(update_fields=["club", "season"])
     entries_link(club=club, entries=list(tournament.entries.all()))

@@ -16,7 +16,7 @@ from .. import convert
 from ..models import Pairing
 from .audit import audit
 from .locks import touch, tournament_locked
-from .store import result_recorded
+from .store import finished_stamp, result_recorded
 
 
 @transaction.atomic
@@ -41,7 +41,7 @@ def match_confirm(*, match_id: Any, agree: Any, note: Any = "") -> Match:
         row.status, row.note = Pairing.Status.FINISHED, ""
     else:
         row.status, row.note = Pairing.Status.DISPUTED, note.strip()
-    row.save(update_fields=["status", "note"])
+    row.save(update_fields=["status", "note", *finished_stamp(row)])
     audit(
         tournament,
         "confirmed" if agree else "disputed",

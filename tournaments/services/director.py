@@ -37,7 +37,7 @@ from .audit import audit
 from .guards import eliminates, next_round_drawn, played, stage_games
 from .locks import PairingHeld, pairing_held
 from .outcomes import outcome_of
-from .store import cancel, pairings_store, result_recorded
+from .store import cancel, finished_stamp, pairings_store, result_recorded
 
 RESULT_KEYS = ("result", "winner", "points", "games_won")
 
@@ -54,7 +54,8 @@ def _points(value: Any, count: int = 2) -> list[int]:
 
 def _games(value: Any, winner_side: int | None, games_to_win: int) -> list[int]:
     """Games won by each side: required where a match is played to more than one game, and
-    they must finish it (the winner has ``games_to_win``; a draw: level, short of it)."""
+    they must finish it (the winner has ``games_to_win``; a draw: level, short of it). A
+    match of one game: the winner won it ([1, 0] in the pairing's order), a draw none."""
     if value is None:
         if games_to_win > 1:
             raise RuleViolation(
@@ -62,7 +63,7 @@ def _games(value: Any, winner_side: int | None, games_to_win: int) -> list[int]:
                 _("Give the games each entry won (best of {count}), in the pairing's order."),
                 count=2 * games_to_win - 1,
             )
-        return [0, 0]
+        return [int(side == winner_side) for side in (0, 1)]
     valid = (
         isinstance(value, list)
         and len(value) == 2
@@ -223,6 +224,7 @@ def _result_of(data: dict[str, Any]) -> tuple[Any, ...]:
 def _save(pairing: Pairing, after: dict[str, Any]) -> None:
     for key, value in after.items():
         setattr(pairing, key, value)
+    finished_stamp(pairing)
     pairing.save()
 
 
@@ -259,17 +261,25 @@ def pairing_result_remove(
     if pairing.match_id is not None:
         # Still the director's while the match reopens: the listener leaves it alone.
         match_services.match_reopen(match_id=pairing.match_id)
-    match = Match.objects.get(pk=pairing.match_id)
-    now = (
-        outcome_of(match, pairing)
-        if match.status == Match.Status.FINISHED
-        else {"status": Pairing.Status.IN_PROGRESS, **dict.fromkeys(RESULT_KEYS)}
-    )
-    _save(pairing, {**now, "forfeit": None, "source": Pairing.Source.TABLE})
+    _save(pairing, {**_table_result(tournament, pairing), "source": Pairing.Source.TABLE})
     after = convert.pairing_data(pairing)
     audit(tournament, "removed", pairing=pairing, before=before, after=after)
     result_recorded(tournament, pairing.round)
     return answers.PairingAnswer(pairing)
+
+
+def _table_result(tournament: Tournament, pairing: Pairing) -> dict[str, Any]:
+    """What the table's match says once the director's result is gone: its hands' result,
+    awaiting the other side's word again where the tournament asks for it (the director's
+    result had settled it); open when the hands do not finish the match."""
+    match = Match.objects.get(pk=pairing.match_id)
+    if match.status != Match.Status.FINISHED:
+        after = {"status": Pairing.Status.IN_PROGRESS, **dict.fromkeys(RESULT_KEYS)}
+    else:
+        after = outcome_of(match, pairing)
+        if tournament.confirm_results:
+            after["status"] = Pairing.Status.AWAITING
+    return {**after, "forfeit": None, "note": ""}
 
 
 # The later pairings a director's result changes in a followed elimination stage.

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.models import Match
+from scorekeeper.rules import MatchConflict
+from scorekeeper.rules.errors import _
 
 from ..models import Club, Pairing, Tournament
 
@@ -67,12 +69,21 @@ class PairingHeld:
     match_status: str | None
 
 
+# A director's write on a pairing that a redraw or a swap of its round replaced while the
+# write waited for its locks: the director looks at the round again (never a 404).
+REPLACED = _(
+    "Round {number} was drawn again or changed meanwhile: look at its tables and give the "
+    "result again."
+)
+
+
 def pairing_held(tournament_id: Any, round_number: int, slot: int) -> PairingHeld:
     """The pairing's match, then its tournament, then the pairing itself locked (the
-    order of scorekeeper's hooks)."""
-    found = Pairing.objects.values_list("pk", "match_id").get(
-        tournament_id=tournament_id, round__number=round_number, slot=slot
-    )
+    order of scorekeeper's hooks). The pairing is found again under the tournament's lock,
+    which a redraw and a swap hold too: one that replaced it while this write waited (its
+    row gone, or another match seated there) makes the write a ``MatchConflict``."""
+    where = {"tournament_id": tournament_id, "round__number": round_number, "slot": slot}
+    found = Pairing.objects.values_list("pk", "match_id").get(**where)
     pairing_id, match_id = found
     status = None
     if match_id is not None:
@@ -83,4 +94,6 @@ def pairing_held(tournament_id: Any, round_number: int, slot: int) -> PairingHel
             .first()
         )
     tournament = tournament_locked(tournament_id)
+    if Pairing.objects.values_list("pk", "match_id").filter(**where).first() != found:
+        raise MatchConflict(REPLACED, number=round_number)
     return PairingHeld(tournament, pairing_locked(pairing_id), status)

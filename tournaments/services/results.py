@@ -23,7 +23,7 @@ from .audit import audit
 from .guards import followed_refusal
 from .locks import pairing_locked, tournament_locked
 from .outcomes import DIRECTOR_ENDS, outcome_of, table_may_close
-from .store import result_recorded
+from .store import finished_stamp, result_recorded
 
 
 def match_event(match: Match, event: str) -> None:
@@ -70,7 +70,7 @@ def _finished(tournament: Tournament, pairing: Pairing, after: dict[str, Any]) -
         after = {**after, "status": Pairing.Status.AWAITING, "note": ""}
     for key, value in after.items():
         setattr(pairing, key, value)
-    pairing.save(update_fields=list(after))
+    pairing.save(update_fields=[*after, *finished_stamp(pairing)])
 
 
 def _reopen(tournament: Tournament, pairing: Pairing) -> None:
@@ -81,4 +81,5 @@ def _reopen(tournament: Tournament, pairing: Pairing) -> None:
         raise MatchConflict(refusal)
     pairing.status = Pairing.Status.IN_PROGRESS
     pairing.result = pairing.winner = pairing.points = pairing.games_won = None
-    pairing.save(update_fields=["status", "result", "winner", "points", "games_won"])
+    fields = ["status", "result", "winner", "points", "games_won", *finished_stamp(pairing)]
+    pairing.save(update_fields=fields)

@@ -80,9 +80,18 @@ def problem_mark(*, round_id: Any, error: Exception, tried: int) -> None:
     touch(tournament, "problem", "problem_since")
 
 
-@transaction.atomic
 def round_draw(*, tournament_id: Any) -> Round:
-    """The director draws the next round (``rounds/next/``)."""
+    """The director draws the next round (``rounds/next/``). After the last round there is
+    none: the tournament's end is stored all the same (a stuck advance put right from the
+    desk), and the answer says it is finished (``409``)."""
+    round_ = _draw(tournament_id)
+    if round_ is None:
+        raise MatchConflict(_("The tournament is finished."))
+    return round_
+
+
+@transaction.atomic
+def _draw(tournament_id: Any) -> Round | None:
     tournament = tournament_locked(tournament_id)
     running(tournament)
     latest = tournament.rounds.get(number=tournament.round)
@@ -99,6 +108,4 @@ def round_draw(*, tournament_id: Any) -> Round:
         raise MatchConflict(
             _("The next round could not be drawn: {reason}"), reason=str(error)
         ) from error
-    if round_ is None:
-        raise MatchConflict(_("The tournament is finished."))
     return round_

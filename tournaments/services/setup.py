@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from django.db import transaction
 
@@ -15,25 +14,10 @@ from .standings import standings_store
 
 
 @transaction.atomic
-def tournament_create(
-    *,
-    name: Any,
-    variant: Any,
-    stages: Any,
-    options: Any = None,
-    games_to_win: Any = None,
-    hands_per_match: Any = None,
-    round_minutes: Any = None,
-    break_minutes: Any = None,
-    tiebreaks: Any = None,
-    bye_points: Any = None,
-    auto_advance: Any = None,
-    confirm_results: Any = None,
-    at_time: Any = None,
-    entries: Any = None,
-) -> Tournament:
-    given = {key: value for key, value in locals().items() if value is not None}
-    spec = validation.tournament_input(given)
+def tournament_create(spec: validation.TournamentInput) -> Tournament:
+    """The tournament ``spec`` declares (``validation.tournament_input`` or
+    ``tournament_spec`` built it, every field checked), stored with its stages, its
+    entries and its first standings."""
     tournament = Tournament.objects.create(
         name=spec.name,
         variant=spec.variant,

@@ -246,3 +246,16 @@ def result_recorded(tournament: Tournament, round_: Round) -> None:
         fields += standings_request(tournament)
     touch(tournament, *fields)
     ratings.result_changed(tournament=tournament, round_=round_)
+
+
+def finished_stamp(pairing: Pairing) -> list[str]:
+    """When the pairing's result came in (``finished_at``: the order a club's ratings
+    follow, and the age of a job that has not followed it): stamped when it is finished,
+    taken off when it is played again. The field to save with the pairing's own save."""
+    if pairing.status == Pairing.Status.FINISHED and pairing.finished_at is None:
+        pairing.finished_at = timezone.now()
+    elif pairing.status == Pairing.Status.IN_PROGRESS and pairing.finished_at is not None:
+        pairing.finished_at = None
+    else:
+        return []
+    return ["finished_at"]

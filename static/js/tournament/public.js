@@ -1,4 +1,7 @@
 // The public page and the projector: the clock, "find your table" and the cheap polls.
+// "Find your table" never holds the whole list: it asks the server for the few names that
+// hold what is typed (?q=), and asks again when the live part names new tables. The
+// [data-lazy] parts (the brackets) are fetched once the page is shown.
 // The [data-poll] part (the live part; the projector's slides) is asked for again every
 // 10 s: the browser names its copy's ETag and the server answers 304 while it did not
 // change. It names the current ETag of the page's other parts ("find your table", the
@@ -67,6 +70,17 @@ root.addEventListener("click", (event) => {
   refresh(part);
 });
 
+// The names that hold what is typed, asked for (the part's ETag cleared: it is swapped).
+const found = document.getElementById("find-tables");
+function search() {
+  if (!find || !found) return;
+  const url = new URL(found.dataset.url, window.location.href);
+  url.searchParams.set("q", find.value.trim());
+  found.dataset.url = url.pathname + url.search;
+  found.dataset.etag = "";
+  refresh(found);
+}
+
 // The name typed last time on this phone: its table shows first when the page opens.
 if (find) {
   try {
@@ -76,16 +90,19 @@ if (find) {
   }
   find.addEventListener("input", () => {
     filter();
+    search(); // an answer overtaken by a later keystroke is dropped (refresh)
     try {
       localStorage.setItem(REMEMBERED, find.value.trim());
     } catch {
       // Storage refused: the filter still works.
     }
   });
+  if (find.value.trim()) search();
 }
 
 setServerNow(root.dataset.now);
 tick(root, timeWord);
 setInterval(() => tick(root, timeWord), 1000);
 filter();
+root.querySelectorAll("[data-lazy]").forEach(refresh);
 whileVisible(() => root.querySelectorAll("[data-poll]").forEach(refresh));

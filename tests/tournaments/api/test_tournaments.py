@@ -243,7 +243,7 @@ def test_the_directors_result(director):
     )
     assert done["status"] == "finished" and done["result"] == "win"
     assert done["winner"] == pairing["entries"][1] and done["points"] == [120, 300]
-    assert done["games_won"] == [0, 0] and done["decided_by"] == "director"
+    assert done["games_won"] == [0, 1] and done["decided_by"] == "director"
     match = Match.objects.get(pk=pairing["match"])
     assert match.status == "finished"
     response = director.post(f"/api/matches/{pairing['match']}/hands/", won_by(0))

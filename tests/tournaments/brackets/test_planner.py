@@ -145,7 +145,7 @@ def test_the_stage_change_sends_the_top_entries_on_in_order():
         results += _won_by_first(decision, 1)
         rr = StageState(**{**rr.__dict__, "rounds": index})
         snapshot = _snapshot([rr, ko], 3, {1: list(results)})
-    held = plan(Snapshot(**{**snapshot.__dict__, "wanted": False}))
+    held = plan(replace(snapshot, wanted=False))
     assert held.held and held.change is None and held.stage == 1  # nothing changes yet
     decision = plan(snapshot)
     final = _drawn(decision)
@@ -188,3 +188,83 @@ def test_the_ranking_of_a_second_stage_keeps_the_first_stage_as_it_ended():
     assert [row.entry for row in ranked.rows] == [4, 3] and ranked.tail == (1, 2)
     assert ranked.champion is None
     assert ranking(replace(snapshot, finished=True)).champion == 4
+
+
+def _counting(monkeypatch) -> dict[str, int]:
+    """Count the results the standings read and the rankings they compute."""
+    from tournaments.brackets import standings as module
+
+    counted = {"read": 0, "ranked": 0}
+    read, ranked = module.Tally._add, module._ranked
+
+    def add(self, results):
+        counted["read"] += len(results)
+        return read(self, results)
+
+    def rank(*args):
+        counted["ranked"] += 1
+        return ranked(*args)
+
+    monkeypatch.setattr(module.Tally, "_add", add)
+    monkeypatch.setattr(module, "_ranked", rank)
+    return counted
+
+
+def _played_swiss(count: int, rounds: int) -> tuple[StageState, list[Result]]:
+    """A Swiss of ``count`` entries after ``rounds`` rounds, every table won by its first."""
+    settings = {"rounds": 5, "pairing": "standings"}
+    results: list[Result] = []
+    for index in range(rounds):
+        stage = StageState(number=1, format="swiss", settings=settings, seed=3, rounds=index)
+        results += _won_by_first(_drawn(plan(_snapshot([stage], count, {1: list(results)}))), 1)
+    return StageState(number=1, format="swiss", settings=settings, seed=3, rounds=rounds), results
+
+
+def test_the_draw_and_the_standings_share_one_reading_and_one_ranking(monkeypatch):
+    """Round 3 of a Swiss of 8 (no bye): the results are read once and ranked once; the
+    draw is the one the format makes alone, the standings the ones ranked from scratch."""
+    stage, results = _played_swiss(8, 2)
+    alone = _drawn(plan(_snapshot([stage], 8, {1: list(results)})))
+    counted = _counting(monkeypatch)
+    decision = plan(_snapshot([stage], 8, {1: list(results)}))
+    assert counted == {"read": len(results), "ranked": 1}
+    assert _drawn(decision) == alone
+    fresh = stage_rows(_snapshot([stage], 8, {1: list(results)}), stage)
+    assert list(decision.standings.rows) == fresh
+
+
+def test_a_round_with_a_bye_folds_the_bye_into_the_results_read_once(monkeypatch):
+    """Round 3 of a Swiss of 7: the results are read once, the bye folded in; the draw ranks
+    the results before the bye, the standings count it."""
+    stage, results = _played_swiss(7, 2)
+    alone = _drawn(plan(_snapshot([stage], 7, {1: list(results)})))
+    counted = _counting(monkeypatch)
+    decision = plan(_snapshot([stage], 7, {1: list(results)}))
+    drawn = _drawn(decision)
+    assert len(decision.byes) == 1
+    assert counted == {"read": len(results) + 1, "ranked": 2}
+    assert drawn == alone
+    after = _snapshot([stage], 7, {1: [*results, *decision.byes]})
+    assert list(decision.standings.rows) == stage_rows(after, stage)
+
+
+def test_a_snapshot_replaced_reads_its_own_results():
+    """The results read are kept with the very results read: a snapshot replaced with other
+    results ranks those."""
+    stage, results = _played_swiss(8, 2)
+    snapshot = _snapshot([stage], 8, {1: list(results)})
+    before = ranking(snapshot)
+    fewer = replace(snapshot, results={1: results[:4]})
+    assert ranking(fewer) != before
+    assert ranking(fewer).rows == ranking(_snapshot([stage], 8, {1: results[:4]})).rows
+    assert ranking(snapshot) == before
+
+
+def test_the_end_reads_the_results_once(monkeypatch):
+    """The last round played: the end and its standings read the results once."""
+    stage, results = _played_swiss(8, 2)
+    last = StageState(**{**stage.__dict__, "settings": {**stage.settings, "rounds": 2}})
+    counted = _counting(monkeypatch)
+    decision = plan(_snapshot([last], 8, {1: list(results)}))
+    assert decision.finished and counted == {"read": len(results), "ranked": 1}
+    assert decision.champion == decision.standings.rows[0].entry

@@ -73,10 +73,11 @@ def test_the_public_page_in_arabic_draws_the_bracket_right_to_left(director: Dir
     )
     director.start(tournament)
     director.play_round(tournament, 1)  # the final is drawn: two columns
-    html = {
-        language: Client()
-        .get(f"/p/{tournament['view_id']}/", HTTP_ACCEPT_LANGUAGE=language)
-        .content.decode()
+    html = {  # the page, and its brackets (fetched by the page once shown)
+        language: "".join(
+            Client().get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+            for url in (f"/p/{tournament['view_id']}/", f"/p/{tournament['view_id']}/live/bracket/")
+        )
         for language in ("ar", "en")
     }
     assert 'dir="rtl"' in html["ar"] and 'direction="ltr"' in html["ar"]

@@ -20,8 +20,9 @@ def test_the_public_page_stacks_the_brackets_rounds(director: Director, language
     )
     director.start(tournament)
     director.play_round(tournament, 1)  # the final is drawn: two columns
-    html = (
-        Client().get(f"/p/{tournament['view_id']}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    html = "".join(  # the page, and its brackets (fetched by the page once shown)
+        Client().get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        for url in (f"/p/{tournament['view_id']}/", f"/p/{tournament['view_id']}/live/bracket/")
     )
     stack = html.split('<div class="bracket-stack">')[1].split("</figure>")[0]
     heads = re.findall(r"<h3>([^<]+)</h3>", stack)

@@ -9,6 +9,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from tournaments import validation
 from tournaments.models import Club, Tournament
 from tournaments.services import clubs
 
@@ -43,11 +44,13 @@ def test_next_evening_counts_as_a_creation_and_shares_the_budget(three_a_minute)
     club = clubs.club_create(name="Circolo", language="it")
     clubs.club_tournament_create(
         club_id=club.pk,
-        fields={
-            "name": "Venerdì",
-            "variant": "tarneeb",
-            "stages": [{"format": "swiss", "rounds": 3}],
-        },
+        spec=validation.tournament_spec(
+            {
+                "name": "Venerdì",
+                "variant": "tarneeb",
+                "stages": [{"format": "swiss", "rounds": 3}],
+            }
+        ),
     )
     client = Client()
     assert client.post("/api/matches/", MATCH, content_type="application/json").status_code == 201
@@ -66,10 +69,12 @@ def test_under_the_budget_the_pages_create(three_a_minute):
     club = Club.objects.get()
     clubs.club_tournament_create(
         club_id=club.pk,
-        fields={
-            "name": "Vendredi",
-            "variant": "belote",
-            "stages": [{"format": "swiss", "rounds": 3}],
-        },
+        spec=validation.tournament_spec(
+            {
+                "name": "Vendredi",
+                "variant": "belote",
+                "stages": [{"format": "swiss", "rounds": 3}],
+            }
+        ),
     )
     assert client.post(f"/club/{club.pk}/next/").status_code == 302

@@ -10,7 +10,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from scorekeeper import rules, words
-from tournaments import services
+from tournaments import services, validation
 from tournaments.brackets import get_format
 from tournaments.models import Player, Round, Season, Tournament
 from tournaments.pages import clubs as pages_clubs
@@ -26,12 +26,14 @@ def club(transactional_db):
     tournament = clubs.club_tournament_create(
         club_id=club.pk,
         season=1,
-        fields={
-            "name": "Venerdì",
-            "variant": "tarneeb",
-            "stages": [{"format": "swiss", "rounds": 1}],
-            "entries": [{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
-        },
+        spec=validation.tournament_spec(
+            {
+                "name": "Venerdì",
+                "variant": "tarneeb",
+                "stages": [{"format": "swiss", "rounds": 1}],
+                "entries": [{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
+            }
+        ),
     )
     services.tournament_start(tournament_id=tournament.pk)
     for pairing in Round.objects.get(tournament=tournament, number=1).pairings.all():
@@ -87,7 +89,10 @@ def test_the_desk_adds_merges_imports_and_starts_the_next_evening(club):
 def test_the_projector_shows_each_tables_chance_to_win(club):
     last = Tournament.objects.get(club=club)
     second = clubs.club_tournament_create(
-        club_id=club.pk, fields={"name": "Next"}, season=1, copy_of=str(last.pk)
+        club_id=club.pk,
+        name="Next",
+        season=1,
+        copy_of=str(last.pk),
     )
     services.entries_add(
         tournament_id=second.pk,
@@ -103,18 +108,20 @@ def test_the_projector_shows_each_tables_chance_to_win(club):
 def test_the_tournament_desk_offers_the_clubs_players_only_for_a_clubs_tournament(club):
     client = Client()
     last = Tournament.objects.get(club=club)
-    evening = clubs.club_tournament_create(
-        club_id=club.pk, fields={"name": "Next"}, copy_of=str(last.pk)
-    )
+    evening = clubs.club_tournament_create(club_id=club.pk, name="Next", copy_of=str(last.pk))
     html = client.get(f"/d/{evening.pk}/").content.decode()
     offered = html.split('<datalist id="club-players">')[1].split("</datalist>")[0]
     assert offered.count("<option") == Player.objects.filter(club=club).count() == 8
     assert 'value="سارا"' in offered and 'list="club-players"' in html
     alone = services.tournament_create(
-        name="Alone",
-        variant="tarneeb",
-        stages=[{"format": "swiss", "rounds": 1}],
-        entries=[{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
+        validation.tournament_spec(
+            dict(
+                name="Alone",
+                variant="tarneeb",
+                stages=[{"format": "swiss", "rounds": 1}],
+                entries=[{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
+            )
+        )
     )
     assert "club-players" not in client.get(f"/d/{alone.pk}/").content.decode()
 

@@ -449,7 +449,8 @@ def test_the_check_in_tick_and_count(client):
     tournament = _tournament(client)
     page = client.get(f"/d/{tournament.pk}/").content.decode()
     assert "0 of 8 checked in" in page and "Check in Team 3" in page
-    assert 'id="start-confirm"' not in page  # nobody checked in: the start takes everyone
+    # nobody checked in: the start takes everyone, and asks first (issue 29)
+    assert 'id="start-confirm"' in page and "Nobody is checked in" in page
     for number in range(1, 8):
         assert _tick(client, tournament, number).status_code == 302
     assert _tick(client, tournament, 7, on=False).status_code == 302

@@ -102,6 +102,11 @@ DESK_FORMS = [
     ("slot", "rounds/1/clock/", {"action": "extend", "minutes": "5"}, True),
     ("anything", "next/", {}, True),
     ("anything", "start/", {}, False),
+    ("name", "settings/", {"break_minutes": "5"}, True),
+    ("round_minutes", "settings/", {"name": "Friday", "break_minutes": "5"}, True),
+    ("break_minutes", "settings/", {"name": "Friday"}, True),
+    ("hold", "settings/", {"name": "Friday", "break_minutes": "5"}, False),
+    ("confirm_results", "settings/", {"name": "Friday", "break_minutes": "5"}, False),
 ]
 
 

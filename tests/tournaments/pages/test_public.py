@@ -12,6 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.conftest import Director, entries, played_swiss, tarneeb, won_by
+from tournaments.pages import public_parts
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,10 +34,19 @@ def _html(url: str, **headers: str) -> tuple[int, str]:
     return response.status_code, response.content.decode()
 
 
-def test_the_public_page_lists_every_name_with_its_table(director: Director) -> None:
+def _with_bracket(view_id: str) -> tuple[int, str]:
+    """The page and its brackets (fetched by the page once shown)."""
+    status, page = _html(f"/p/{view_id}/")
+    return status, page + _html(f"/p/{view_id}/live/bracket/")[1]
+
+
+def test_the_public_page_lists_every_name_with_its_table(director: Director, monkeypatch) -> None:
+    monkeypatch.setattr(public_parts, "FIND_ROWS", 100)
     tournament = _swiss(director)
-    status, html = _html(f"/p/{tournament['view_id']}/")
+    status, page = _html(f"/p/{tournament['view_id']}/")
     assert status == 200
+    # Find your table: the names that hold what is typed ("a": every one of them here).
+    html = _html(f"/p/{tournament['view_id']}/live/tables/?q=a")[1]
     pairings = director.round(tournament, 1)["pairings"]
     table_of = {n: p["table"] for p in pairings for n in p["entries"]}
     for n in range(1, 9):
@@ -47,8 +57,8 @@ def test_the_public_page_lists_every_name_with_its_table(director: Director) -> 
         assert f"table {table_of[n]}" in row
     names = [chunk.split('"', 1)[0] for chunk in html.split('data-name="')[1:]]
     assert names == sorted(names, key=str.casefold)
-    assert 'src="/static/js/tournament/public.js"' in html
-    assert "<script>" not in html and " style=" not in html
+    assert 'src="/static/js/tournament/public.js"' in page
+    assert "<script>" not in page and " style=" not in page
 
 
 def test_standings_show_why_and_the_tiebreak_columns(director: Director) -> None:
@@ -120,7 +130,7 @@ def _knockout(director: Director, count: int, stage: dict[str, Any]) -> dict[str
 
 def test_a_single_elimination_bracket_is_svg_with_the_champion(director: Director) -> None:
     state = _knockout(director, 8, {"format": "single_elimination"})
-    status, html = _html(f"/p/{state['view_id']}/")
+    status, html = _with_bracket(state["view_id"])
     assert status == 200
     assert html.count('<svg class="bracket"') == 1
     for word in ("Quarter-final", "Semi-final", "Final"):
@@ -131,7 +141,7 @@ def test_a_single_elimination_bracket_is_svg_with_the_champion(director: Directo
 
 def test_double_elimination_draws_both_brackets_and_the_grand_final(director: Director) -> None:
     state = _knockout(director, 4, {"format": "double_elimination"})
-    html = _html(f"/p/{state['view_id']}/")[1]
+    html = _with_bracket(state["view_id"])[1]
     assert html.count('<svg class="bracket"') == 3
     for title in ("Winners&#x27; bracket", "Losers&#x27; bracket", "Grand final"):
         assert title in html
@@ -139,7 +149,7 @@ def test_double_elimination_draws_both_brackets_and_the_grand_final(director: Di
 
 def test_the_consolation_is_drawn_beside_the_main_bracket(director: Director) -> None:
     state = _knockout(director, 8, {"format": "single_elimination", "consolation": True})
-    html = _html(f"/p/{state['view_id']}/")[1]
+    html = _with_bracket(state["view_id"])[1]
     assert html.count('<svg class="bracket"') == 2
     assert "bracket-consolation" in html and "Consolation" in html
 

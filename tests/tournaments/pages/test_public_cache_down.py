@@ -20,7 +20,7 @@ PARTS = [
     "",
     "live/",
     "live/?standings=2",
-    "live/tables/",
+    "live/tables/?q=Team",
     "live/bracket/",
     "projector/",
     "projector/live/",

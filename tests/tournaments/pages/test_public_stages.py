@@ -88,7 +88,7 @@ def test_a_best_of_three_shows_the_games_with_the_points_beside(director: Direct
         pairings
     )
     assert "80 – 60</td>" not in pairings
-    bracket = Client().get(f"/p/{t['view_id']}/").content.decode()
+    bracket = Client().get(f"/p/{t['view_id']}/live/bracket/").content.decode()
     assert '<tspan class="games">2</tspan> <tspan class="games-points"' in bracket
     desk = re.sub(r"</?bdi[^>]*>", "", Client().get(f"/d/{t['id']}/").content.decode())
     assert '<span class="games">2 – 1</span> <small class="games-points">(80 – 60)</small>' in desk

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import services
+from tournaments import services, validation
 from tournaments.models import Round, Season, Tournament
 from tournaments.selectors.clubs import season_rows
 from tournaments.services import clubs
@@ -21,12 +21,14 @@ def _evening(club, order: list[int]) -> None:
     tournament = clubs.club_tournament_create(
         club_id=club.pk,
         season=1,
-        fields={
-            "name": "Venerdì",
-            "variant": "tarneeb",
-            "stages": [{"format": "round_robin"}],
-            "entries": [{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
-        },
+        spec=validation.tournament_spec(
+            {
+                "name": "Venerdì",
+                "variant": "tarneeb",
+                "stages": [{"format": "round_robin"}],
+                "entries": [{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
+            }
+        ),
     )
     services.tournament_start(tournament_id=tournament.pk)
     for number in (1, 2, 3):

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from tests.tournaments.conftest import entries, played_swiss
-from tournaments import services
+from tournaments import services, validation
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -73,10 +73,14 @@ def test_the_standings_stored_at_a_draw_are_those_the_results_give():
     from tournaments.models import Tournament
 
     created = services.tournament_create(
-        name="Byes",
-        variant="belote",
-        stages=[{"format": "single_elimination", "third_place": True}],
-        entries=entries(11),
+        validation.tournament_spec(
+            dict(
+                name="Byes",
+                variant="belote",
+                stages=[{"format": "single_elimination", "third_place": True}],
+                entries=entries(11),
+            )
+        )
     )
     services.tournament_start(tournament_id=created.pk)
     tournament = Tournament.objects.get(pk=created.pk)

@@ -9,7 +9,7 @@ from dataclasses import FrozenInstanceError
 import pytest
 
 from tests.tournaments.conftest import entries
-from tournaments import services
+from tournaments import services, validation
 from tournaments.models import Pairing, Round, Tournament
 from tournaments.services.answers import REDRAW, SWAP, Offer
 
@@ -18,11 +18,15 @@ pytestmark = pytest.mark.django_db(transaction=True)  # the advance runs after t
 
 def _started(count: int, **fields: object) -> Tournament:
     tournament = services.tournament_create(
-        name="Friday",
-        variant="tarneeb",
-        entries=entries(count),
-        stages=[{"format": "swiss", "rounds": 3}],
-        **fields,
+        validation.tournament_spec(
+            dict(
+                name="Friday",
+                variant="tarneeb",
+                entries=entries(count),
+                stages=[{"format": "swiss", "rounds": 3}],
+                **fields,
+            )
+        )
     )
     return services.tournament_start(tournament_id=tournament.pk)
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tests.tournaments.conftest import entries
-from tournaments import services
+from tournaments import services, validation
 from tournaments.brackets import standings as engine_standings
 from tournaments.models import Pairing, Round, Tournament
 from tournaments.services import enqueue, standings
@@ -24,10 +24,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def _started(count: int) -> Tournament:
     tournament = services.tournament_create(
-        name="Flat",
-        variant="tarneeb",
-        entries=entries(count),
-        stages=[{"format": "swiss", "rounds": 3}],
+        validation.tournament_spec(
+            dict(
+                name="Flat",
+                variant="tarneeb",
+                entries=entries(count),
+                stages=[{"format": "swiss", "rounds": 3}],
+            )
+        )
     )
     return services.tournament_start(tournament_id=tournament.pk)
 
@@ -88,11 +92,15 @@ def _tables(count: int) -> tuple[Tournament, list[Pairing]]:
     """A started Swiss of ``count`` tarneeb entries whose matches end after one hand; its
     round 1 pairings at a table, by slot."""
     tournament = services.tournament_create(
-        name="Flat",
-        variant="tarneeb",
-        hands_per_match=1,
-        entries=entries(count),
-        stages=[{"format": "swiss", "rounds": 3}],
+        validation.tournament_spec(
+            dict(
+                name="Flat",
+                variant="tarneeb",
+                hands_per_match=1,
+                entries=entries(count),
+                stages=[{"format": "swiss", "rounds": 3}],
+            )
+        )
     )
     services.tournament_start(tournament_id=tournament.pk)
     pairings = Pairing.objects.filter(

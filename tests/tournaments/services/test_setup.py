@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.rules import MatchConflict, RuleViolation
 from tests.tournaments.conftest import entries
-from tournaments import services
+from tournaments import services, validation
 from tournaments.models import Tournament
 from tournaments.services import desk as desk_services
 
@@ -20,7 +20,9 @@ pytestmark = pytest.mark.django_db
 def _tournament(count: int = 8, **fields: Any) -> Tournament:
     fields.setdefault("stages", [{"format": "swiss", "rounds": 3}])
     return services.tournament_create(
-        name="Friday", variant="belote", entries=entries(count), **fields
+        validation.tournament_spec(
+            dict(name="Friday", variant="belote", entries=entries(count), **fields)
+        )
     )
 
 
