@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tournaments import services
+from tournaments import services, validation
 from tournaments.models import Round
 
 from .conftest import PHONE
@@ -22,17 +22,21 @@ NAMES = ["الصقور الذهبية", "Արծիվներ", "Les Grands Amis de 
 
 def _evening() -> Any:
     tournament = services.tournament_create(
-        name="Phone evening",
-        variant="tarneeb",
-        entries=[
-            {"name": name, "players": [f"{name} A", f"{name} B"], "seed": n + 1}
-            for n, name in enumerate(NAMES)
-        ],
-        tiebreaks=["match_points", "points_diff", "points_for"],
-        stages=[
-            {"format": "swiss", "rounds": 2},
-            {"format": "single_elimination", "advance": 4, "games_to_win": 2},
-        ],
+        validation.tournament_spec(
+            dict(
+                name="Phone evening",
+                variant="tarneeb",
+                entries=[
+                    {"name": name, "players": [f"{name} A", f"{name} B"], "seed": n + 1}
+                    for n, name in enumerate(NAMES)
+                ],
+                tiebreaks=["match_points", "points_diff", "points_for"],
+                stages=[
+                    {"format": "swiss", "rounds": 2},
+                    {"format": "single_elimination", "advance": 4, "games_to_win": 2},
+                ],
+            )
+        )
     )
     services.tournament_start(tournament_id=tournament.pk)
     for number in (1, 2):
