@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .rules import Variant
+
+MINUS = "\u2212"  # the true minus sign (−), as typeset
+# Left-to-right isolate … pop directional isolate: a number in a sentence of either direction
+LTR_ISOLATE, POP_ISOLATE = "\u2066", "\u2069"
 
 GAMES: dict[str, tuple[Any, Any]] = {
     "tarneeb": (
@@ -187,3 +192,32 @@ def option_help(name: str, fallback: str) -> str:
 def choice_label(option: str, value: Any) -> str:
     label = CHOICES.get((option, value))
     return str(label) if label is not None else str(value)
+
+
+def with_minus(value: Any) -> str:
+    """A number with a true minus sign (−9) when it is negative; anything else as it is
+    (nothing for ``None``). The site's one way of writing a sign: the pages' ``minus``,
+    ``number`` and ``scores`` filters and the sentences built in Python use it."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
+        return f"{MINUS}{-value}"
+    return "" if value is None else str(value)
+
+
+def number_in_text(value: Any) -> str:
+    """A number inside a sentence (plain text, no markup): a negative one with a true minus
+    sign, isolated left to right so that the sign stays on its left in Arabic and Persian
+    (U+2066 … U+2069: "−7", never "7−"); others as they are."""
+    text = with_minus(value)
+    return f"{LTR_ISOLATE}{text}{POP_ISOLATE}" if text.startswith(MINUS) else text
+
+
+def comma_list(values: Any) -> str:
+    """Names joined by the language's own comma: "Anne, Bruno"; in Arabic and Persian
+    "سامي، ليلى" (the translation of ``{first}, {second}``, the hand lines' comma)."""
+    items = [str(value) for value in values or ()]
+    if not items:
+        return ""
+    joined = items[0]
+    for item in items[1:]:
+        joined = gettext("{first}, {second}").format(first=joined, second=item)
+    return joined

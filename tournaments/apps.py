@@ -15,10 +15,12 @@ class TournamentsConfig(AppConfig):
         from . import tasks  # noqa: F401 (the tasks known by name in every process)
         from .pages.home import demo_evening
         from .pages.public import panel_context
+        from .selectors.panel import team_names
         from .services import enqueue, match_event
 
         extensions.register_panel(panel_context)
         extensions.register_home_demo(demo_evening)
+        extensions.register_team_names(team_names)
         # scorekeeper never imports tournaments: it calls the listeners registered here
         # when a tournament's match finishes, reopens or changes result.
         hooks.register(match_event)

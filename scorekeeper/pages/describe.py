@@ -19,11 +19,18 @@ from ..rules.base import Outcome
 
 
 class Names:
-    """Seat and team names of one match."""
+    """Seat and team names of one match. ``labels``: each team's own name where it has one
+    (a tournament's entry: "Les As", not "Anne & Bruno"), else its players joined."""
 
-    def __init__(self, players: Sequence[str], teams: Sequence[Sequence[int]] | None) -> None:
+    def __init__(
+        self,
+        players: Sequence[str],
+        teams: Sequence[Sequence[int]] | None,
+        labels: Sequence[str] | None = None,
+    ) -> None:
         self.players = list(players)
         self.teams = [list(team) for team in teams] if teams is not None else None
+        self.labels = [str(label) for label in labels] if labels else []
 
     def seat(self, seat: Any) -> str:
         if isinstance(seat, int) and 0 <= seat < len(self.players):
@@ -33,6 +40,8 @@ class Names:
     def team(self, team: Any) -> str:
         if self.teams is None or not isinstance(team, int) or not 0 <= team < len(self.teams):
             return "?"
+        if team < len(self.labels) and self.labels[team].strip():
+            return self.labels[team]
         return " & ".join(self.seat(seat) for seat in self.teams[team])
 
 

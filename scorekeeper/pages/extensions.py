@@ -33,6 +33,30 @@ def panels(match: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     return found
 
 
+# Team names other apps give a match (a tournament's entries: "Les As", not "Anne & Bruno"):
+# a callable registered at start-up that takes the match's data and answers each team's
+# name in team order, or ``None`` when the match's teams have no names of their own.
+TeamNames = Callable[[dict[str, Any]], "list[str] | None"]
+
+_team_names: list[TeamNames] = []
+
+
+def register_team_names(names: TeamNames) -> TeamNames:
+    """Add a source of team names once (as ``register_panel``)."""
+    if names not in _team_names:
+        _team_names.append(names)
+    return names
+
+
+def team_names(match: dict[str, Any]) -> list[str] | None:
+    """The match's team names from the first source that has them; ``None``: none has."""
+    for source in _team_names:
+        found = source(match)
+        if found:
+            return found
+    return None
+
+
 # Demos other apps add to the home page (the demo club evening): a callable registered at
 # start-up that answers ``{"title", "name", "text", "links": [{"label", "url"}]}`` in the
 # request's language, or ``None`` when it has no demo loaded (a fresh site shows nothing).

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext as _
 
 from .. import rules
+from . import extensions
 from .describe import Names
 from .handform import hand_line
 
@@ -279,7 +280,9 @@ def match_page(view: MatchView) -> dict[str, Any]:
     """Everything the score sheet shows, from the match's data and its outlook (the game in
     play as the engine sees it: la bella, the target in force, who waits on his partner)."""
     match_data, outlook, variant, writable = view.data, view.outlook, view.variant, view.writable
-    names = Names(match_data["players"], match_data["teams"])
+    # a tournament's match: its teams are the entries, by their names
+    labels = extensions.team_names(match_data) if match_data["teams"] else None
+    names = Names(match_data["players"], match_data["teams"], labels)
     cols = columns(variant, names)
     current = _by_column(variant, match_data.get("scores"), match_data.get("player_scores"))
     games = match_data.get("games") or []

@@ -16,6 +16,8 @@ from django import template
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from scorekeeper import words
+
 register = template.Library()
 
 
@@ -31,8 +33,10 @@ def bdi_join(values: Iterable[Any], separator: str = " · ") -> SafeString:
 
 
 def _players(names: Any) -> list[str]:
-    players = getattr(names, "players", names)
-    return [str(name) for name in players or () if str(name).strip()]
+    """The players' names, and a tournament's team names when the match has them."""
+    labels = getattr(names, "labels", None) or ()
+    players = [*getattr(names, "players", names or ()), *labels]
+    return [str(name) for name in players if str(name).strip()]
 
 
 @register.filter
@@ -52,12 +56,21 @@ def isolate_names(text: Any, names: Any) -> SafeString:
 def scores(values: Iterable[Any], separator: str = " – ") -> SafeString:
     """``points|scores``: each number isolated left to right (``<bdi dir="ltr">``), in the
     order of the names beside them: on a right-to-left page the first score stands on the
-    right, under the first name (never "0 – 162" read the other way round)."""
+    right, under the first name (never "0 – 162" read the other way round); a negative one
+    with a true minus sign on its left ("16 – −7", never "16 – -7" or "7- – 16")."""
     return mark_safe(
         conditional_escape(separator).join(
-            f'<bdi dir="ltr">{conditional_escape(value)}</bdi>' for value in values or ()
+            f'<bdi dir="ltr">{conditional_escape(words.with_minus(value))}</bdi>'
+            for value in values or ()
         )
     )
+
+
+@register.filter
+def commas(values: Iterable[Any]) -> str:
+    """``players|commas``: the names joined by the language's own comma ("Anne, Bruno";
+    Arabic and Persian "سامي، ليلى")."""
+    return words.comma_list(values)
 
 
 @register.filter

@@ -7,15 +7,15 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 
+from scorekeeper import words
+
 register = template.Library()
 
 
 @register.filter
 def minus(value: Any) -> str:
     """A score with a true minus sign (−9), as typeset; others unchanged."""
-    if isinstance(value, int | float) and value < 0:
-        return f"−{-value}"
-    return "" if value is None else str(value)
+    return words.with_minus(value)
 
 
 @register.filter
@@ -44,8 +44,11 @@ def at(sequence: Any, index: Any) -> Any:
 
 
 @register.simple_tag(takes_context=True)
-def match_panels(context: template.Context, match: dict[str, Any]) -> str:
-    """The panels other apps registered for the match page (``pages/extensions.py``)."""
+def match_panels(context: template.Context, match: dict[str, Any], live: bool = False) -> str:
+    """The panels other apps registered for the match page (``pages/extensions.py``).
+    ``live``: in the live parts swapped in after a hand (``match_live.html``), each panel
+    renders with ``oob`` set, as an out-of-band swap of its content (its "1 of 2 hands"
+    moves with the hand, not on its own poll)."""
     from django.template.loader import render_to_string
     from django.utils.safestring import mark_safe
 
@@ -53,6 +56,7 @@ def match_panels(context: template.Context, match: dict[str, Any]) -> str:
 
     request = context.get("request")
     html = [
-        render_to_string(name, data, request=request) for name, data in extensions.panels(match)
+        render_to_string(name, {**data, "oob": live}, request=request)
+        for name, data in extensions.panels(match)
     ]
     return mark_safe("".join(html))

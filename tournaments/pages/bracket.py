@@ -13,6 +13,8 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from scorekeeper import words
+
 BOX_W, BOX_H, GAP_X, GAP_Y, HEAD = 220, 56, 40, 16, 28
 
 
@@ -25,7 +27,7 @@ def _side(side: dict[str, Any] | None, x: int, y: int, rtl: bool) -> str:
     if side is None:
         return ""
     css = "won" if side["won"] else "side"
-    points = "" if side["points"] is None else escape(str(side["points"]))
+    points = escape(words.with_minus(side["points"]))  # a true minus sign; "" for none
     if side.get("games") is not None:  # best of three: the games, the points beside smaller
         small = f'<tspan class="games-points" font-size="0.7em">({points})</tspan>'
         games = f'<tspan class="games">{side["games"]}</tspan>'

@@ -213,7 +213,7 @@ def _inputs(state: dict[str, Any], name: str, page: int) -> dict[str, Any]:
     status = {k: state[k] for k in shown}
     if name == "live":
         return {
-            "t": {**status, "columns": state["columns"]},
+            "t": {**status, "columns": state["columns"], "figures_of": state["figures_of"]},
             **_standings_page(state, page),
             "earlier": state["earlier"],
         }
@@ -221,7 +221,7 @@ def _inputs(state: dict[str, Any], name: str, page: int) -> dict[str, Any]:
         return {"t": {"tables": _where(state["tables"])}}
     if name == "bracket":
         return {"t": {"brackets": state["brackets"]}}
-    keep = ("name", "columns", "standings", "brackets")
+    keep = ("name", "columns", "standings", "brackets", "figures_of")
     return {
         "t": {**status, **{k: state[k] for k in keep}},
         "standings": state["standings"],

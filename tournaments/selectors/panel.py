@@ -46,6 +46,25 @@ def match_panel(match: dict[str, Any]) -> dict[str, Any] | None:
     return panel
 
 
+def team_names(match: dict[str, Any]) -> list[str] | None:
+    """A tournament match's team names, in team order: each team is one entry, named as
+    the entry is ("Les As", not "Anne & Bruno"). ``None`` for a friendly match, a bye, and
+    an individual event's table (a team of two entries has no name of its own). Two
+    queries."""
+    if not match.get("tournament") or not match.get("view_id"):
+        return None
+    pairing = (
+        Pairing.objects.filter(match_view=match["view_id"]).select_related("tournament").first()
+    )
+    if pairing is None or pairing.bye or pairing.table_shape.partnered:
+        return None
+    names = dict(
+        pairing.tournament.entries.filter(number__in=pairing.entries).values_list("number", "name")
+    )
+    found = [names.get(number, "") for number in pairing.entries]
+    return found if all(found) else None
+
+
 def _panel(pairing: Pairing) -> dict[str, Any]:
     """The panel's tournament, round, table and clock."""
     tournament, round_ = pairing.tournament, pairing.round

@@ -16,8 +16,8 @@ from ..brackets import eliminating
 from ..brackets.shapes import TWO
 from ..models import Entry, Pairing, Tournament
 from . import lineups
-from .rounds import RoundView, finished, pairing_data
-from .standings import stage_rows, standings_data
+from .rounds import RoundView, awaiting, disputed, finished, pairing_data
+from .standings import METRICS, stage_rows, standings_data
 from .view import TournamentView, tournament_view
 
 
@@ -44,21 +44,50 @@ def public_state(view_id: str) -> dict[str, Any]:
     what it shows). ``Tournament.DoesNotExist`` for an unknown link."""
     view = public_view(view_id)
     tournament = view.tournament
+    earlier = _earlier_stages(view)
+    standings, figures_of = _figures(view, earlier)
     return {
         "name": tournament.name,
         "version": tournament.version,
         "registration": view.registration,
         "tiebreaks": tournament.tiebreaks,
-        "standings": view.standings,
+        "standings": standings,
+        # the stage whose figures the standings show, when not the stage in play
+        "figures_of": figures_of,
         "current": _current(view),
         "now": timezone.now().isoformat(),
         "tables": find_your_table(view),
         "brackets": _brackets(view),
         "champion_name": view.champion_name,
-        "earlier": _earlier_stages(view),
+        "earlier": earlier,
         # an individual event's rows are players (its only stage is a ``melee``)
         "individual": view.individual,
     }
+
+
+FIGURES = (*METRICS, "partners")
+
+
+def _figures(
+    view: TournamentView, earlier: list[dict[str, Any]]
+) -> tuple[list[dict[str, Any]], int | None]:
+    """The standings as the public page shows them, and the stage their figures are of
+    (``None``: the stage in play). A knockout after a first stage ranks by how far each
+    entry went, and its own figures are the bracket's (zeros until it is played): each row
+    shows the entry's figures of the first stage instead, where it qualified."""
+    standings = view.standings
+    stage = view.stage(view.tournament.stage or 0)
+    if stage is None or stage.format not in eliminating() or not earlier:
+        return standings, None
+    first = earlier[-1]  # the first stage (latest first)
+    rows = {row["entry"]: row for row in first["rows"]}
+    shown = [
+        {**row, **{key: rows[row["entry"]][key] for key in FIGURES if key in rows[row["entry"]]}}
+        if row["entry"] in rows
+        else row
+        for row in standings
+    ]
+    return shown, first["number"]
 
 
 def _current(view: TournamentView) -> dict[str, Any] | None:
@@ -125,13 +154,16 @@ def _pairing_row(pairing: Pairing, names: dict[int, str], best_of: bool = False)
             "name": " & ".join(names.get(number, "") for number in team),
             "points": given[index] if index < len(given) else None,
             "games": games[index] if games and index < len(games) else None,
-            "won": pairing.winner in team,
+            # a result awaiting the other side's confirmation names no winner yet
+            "won": finished(pairing) and pairing.winner in team,
         }
         for index, team in enumerate(members)
     ]
     return {
         **data,
         "finished": finished(pairing),
+        "awaiting": awaiting(pairing),
+        "disputed": disputed(pairing),
         "sides": sides,
         "best_of": bool(games),
         "forfeit_name": names.get(pairing.forfeit) if pairing.forfeit else None,
@@ -177,12 +209,14 @@ def entry_history(view_id: str, number: int) -> dict[str, Any]:
         raise Tournament.DoesNotExist
     history = _History(view_id, view.names, entry)
     rows = [row for round_ in view.rounds for row in history.rows(round_)]
-    standing = next((s for s in view.standings if s["entry"] == number), None)
+    standings, figures_of = _figures(view, _earlier_stages(view))
+    standing = next((s for s in standings if s["entry"] == number), None)
     return {
         "tournament": view.tournament,
         "entry": entry,
         "rows": rows,
         "standing": standing,
+        "figures_of": figures_of,  # a knockout's: the first stage's match points
         # an individual event's seats at a table (4: partner and opponents; 5: table-mates)
         "seats": view.seats,
     }

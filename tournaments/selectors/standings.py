@@ -8,13 +8,15 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from scorekeeper import rules
+from scorekeeper import rules, words
 
 from .. import convert
 from ..brackets import planner
 from ..brackets import standings as bracket_standings
 from ..models import Entry, Stage, Tournament
 from .snapshot import snapshot_load
+
+METRICS = bracket_standings.METRICS  # the figures of a standings row
 
 
 def standings_data(
@@ -58,7 +60,8 @@ def tiebreak_word(key: str) -> str:
 
 def why_text(why: Any, names: dict[int, str]) -> str:
     """The engine's ``why`` (template and values) as a sentence in the request's language:
-    an entry's number becomes its name, a tiebreak key its name."""
+    an entry's number becomes its name, a tiebreak key its name, a negative figure has a
+    true minus sign kept on its left in a right-to-left sentence (``words.number_in_text``)."""
     if not isinstance(why, dict) or not why.get("template"):
         return ""
     params = {}
@@ -67,6 +70,8 @@ def why_text(why: Any, names: dict[int, str]) -> str:
             params[key] = names.get(value, str(value))
         elif key in ("key", "tiebreak") and isinstance(value, str):
             params[key] = tiebreak_word(value)
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            params[key] = words.number_in_text(value)  # "−7" on the minus's side in Arabic
         else:
             params[key] = value
     template = why["template"]

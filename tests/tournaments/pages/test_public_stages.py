@@ -58,7 +58,7 @@ def test_the_first_stage_stays_visible_in_the_knockout(director: Director) -> No
     stage_in_play, earlier = html.split("Stage 1: final standings", 1)
     assert "Group 1" not in stage_in_play and "Group 2" in earlier
     played = [
-        row.split('<td class="num">')[2].split("<", 1)[0]
+        row.split('<td class="num more">')[1].split("<", 1)[0]
         for row in earlier.split("<tr")[1:]
         if "<td" in row
     ]

@@ -75,7 +75,7 @@ def test_the_standings_read_right_to_left_with_their_signs_on_the_left(director)
         )
     html = Client().get(f"/p/{tournament['view_id']}/", headers={"accept-language": "fa"})
     html = html.content.decode()
-    assert '<td class="num wdl"><bdi>1</bdi>-<bdi>0</bdi>-<bdi>0</bdi></td>' in html
-    assert '<td class="num wdl"><bdi>0</bdi>-<bdi>0</bdi>-<bdi>1</bdi></td>' in html
-    assert '<td class="num"><bdi dir="ltr">\u221229</bdi></td>' in html  # 12 - 41
-    assert '<td class="num">29</td>' in html
+    assert '<td class="num wdl more"><bdi>1</bdi>-<bdi>0</bdi>-<bdi>0</bdi></td>' in html
+    assert '<td class="num wdl more"><bdi>0</bdi>-<bdi>0</bdi>-<bdi>1</bdi></td>' in html
+    assert '<td class="num more"><bdi dir="ltr">\u221229</bdi></td>' in html  # 12 - 41
+    assert '<td class="num more">29</td>' in html
