@@ -46,9 +46,8 @@ lint: $(STAMP)
 
 # What CI checks besides the tests: lint, formatting, migrations in step with the models,
 # types (pyproject.toml, [tool.mypy]) and the import layers ([tool.importlinter]).
-# MYPY_PATHS: scorekeeper whole and tournaments' pure engine for now; `scorekeeper
-# tournaments` once the tournaments' rewrite (issue 31) is typed too.
-MYPY_PATHS := scorekeeper tournaments/brackets
+# MYPY_PATHS: both packages whole, under the settings of pyproject.toml.
+MYPY_PATHS := scorekeeper tournaments
 check: lint
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run

@@ -34,7 +34,7 @@ from .schema import described
 NOT_AN_OBJECT = _("The body must be a JSON object.")
 
 
-class Body(serializers.Serializer):  # type: ignore[type-arg]
+class Body(serializers.Serializer):
     """A body declared by ``declaration``. ``given_only``: a change (``PATCH``) where every
     field may be left out; only the fields given are answered. Otherwise every declared
     field is answered, its default where it was left out."""

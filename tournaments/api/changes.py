@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -151,7 +151,7 @@ class Standings(queries.Negotiated, StandingsBase):
         responses={200: StandingSerializer(many=True), **ERRORS_READ},
         summary="The standings, in rank order (of one stage with ?stage=)",
     )
-    def get(self, request: Request, token: str) -> Response:
+    def get(self, request: Request, token: str) -> HttpResponse:
         tournament, _director = self.open(token)
         number = queries.read(request, queries.StandingsQuery)["stage"]
         if number is not None:

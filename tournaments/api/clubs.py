@@ -16,8 +16,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.api.idempotency import idempotent
-from scorekeeper.api.views import IDEMPOTENCY, Api, SafeJSONParser
+from scorekeeper.api.views import IDEMPOTENCY, Api
 from scorekeeper.throttling import CreateThrottle
+from scorekeeper.translate import SafeJSONParser
 
 from .. import selectors, spreadsheet
 from ..models import Club, Player, Season, Tournament

@@ -27,7 +27,7 @@ DIGITS = re.compile(r"[0-9]{1,9}")
 FORMATS = ("json", "csv")
 
 
-class Query(serializers.Serializer):  # type: ignore[type-arg]
+class Query(serializers.Serializer):
     """Parameters declared by ``declaration``; every one may be left out (``None``)."""
 
     declaration: ClassVar[tuple[Field, ...]] = ()

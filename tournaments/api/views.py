@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -293,7 +293,7 @@ class Standings(TournamentApi):
         responses={200: StandingSerializer(many=True), **ERRORS_READ},
         summary="The standings, in rank order, by pages (?page=, ?entry=)",
     )
-    def get(self, request: Request, token: str) -> Response:
+    def get(self, request: Request, token: str) -> HttpResponse:
         tournament, _director = self.open(token)
         entries = list(tournament.entries.all())
         if csv.wants_csv(request):  # an export: the whole table, not a phone's page

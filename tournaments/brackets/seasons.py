@@ -19,7 +19,7 @@ all. Rows are ranked by ``points``, then more ``wins``, then the better ``best``
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from scorekeeper.rules.errors import _
@@ -41,7 +41,7 @@ KEY_WORDS: dict[str, str] = {
 @dataclass(frozen=True)
 class Placing:
     player: int
-    tournament: int
+    tournament: Hashable  # the tournament's id, whatever its type
     rank: int
     match_points: int | float = 0  # the shape's: a trionfo place shared is worth a half
 
@@ -84,7 +84,7 @@ def season_standings(
     best_of: int | None = None,
 ) -> list[SeasonRow]:
     """The season's rows in rank order (players with at least one placing)."""
-    by_player: dict[int, dict[int, Placing]] = defaultdict(dict)
+    by_player: dict[int, dict[Hashable, Placing]] = defaultdict(dict)
     for placing in placings:
         kept = by_player[placing.player].get(placing.tournament)
         if kept is None or placing.rank < kept.rank:  # two entries in one: the better

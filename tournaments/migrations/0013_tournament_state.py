@@ -4,11 +4,13 @@ row, so results of one event do not queue behind each other nor behind the direc
 
 import django.db.models.deletion
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 MOVED = ("version", "standings", "standings_version", "standings_queued", "standings_rest")
 
 
-def copy_states(apps, schema_editor):
+def copy_states(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Tournament = apps.get_model("tournaments", "Tournament")
     TournamentState = apps.get_model("tournaments", "TournamentState")
     rows = Tournament.objects.values_list("pk", *MOVED).iterator(chunk_size=500)
@@ -21,7 +23,7 @@ def copy_states(apps, schema_editor):
     TournamentState.objects.bulk_create(batch)
 
 
-def copy_back(apps, schema_editor):
+def copy_back(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Tournament = apps.get_model("tournaments", "Tournament")
     TournamentState = apps.get_model("tournaments", "TournamentState")
     for state in TournamentState.objects.iterator(chunk_size=500):

@@ -27,7 +27,7 @@ def _side(side: dict[str, Any] | None, x: int, y: int, rtl: bool) -> str:
     if side is None:
         return ""
     css = "won" if side["won"] else "side"
-    points = escape(words.with_minus(side["points"]))  # a true minus sign; "" for none
+    points: str = escape(words.with_minus(side["points"]))  # a true minus sign; "" for none
     if side.get("games") is not None:  # best of three: the games, the points beside smaller
         small = f'<tspan class="games-points" font-size="0.7em">({points})</tspan>'
         games = f'<tspan class="games">{side["games"]}</tspan>'

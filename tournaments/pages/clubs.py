@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.conf import settings
@@ -96,11 +96,11 @@ class NewTournamentForm(forms.Form):
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         slugs = [*validation.team_variants(), *sorted(validation.INDIVIDUAL_ONLY)]
-        self.fields["variant"].choices = [
+        cast(forms.ChoiceField, self.fields["variant"]).choices = [
             (slug, words.game_name(rules.VARIANTS[slug])) for slug in slugs
         ]
         seasons = club.seasons.order_by("-number")
-        self.fields["season"].choices = [("", _("No season"))] + [
+        cast(forms.ChoiceField, self.fields["season"]).choices = [("", _("No season"))] + [
             (season.number, season.name) for season in seasons
         ]
         last = seasons.first()

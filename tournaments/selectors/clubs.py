@@ -88,10 +88,12 @@ def club_tournaments_data(club: Club) -> list[dict[str, Any]]:
 
 def tournament_club_data(tournament: Tournament) -> dict[str, Any]:
     """What a club's tournament says of its club: ``club`` (view_id) and ``season``."""
-    if tournament.club_id is None:
+    club_id = tournament.club_id
+    if club_id is None:
         return {}
-    club = Club.objects.get(pk=tournament.club_id)
-    season = Season.objects.filter(pk=tournament.season_id).first()
+    club = Club.objects.get(pk=club_id)
+    season_id = tournament.season_id
+    season = Season.objects.filter(pk=season_id).first() if season_id is not None else None
     return {"club": club.view_id, "season": season.number if season else None}
 
 
@@ -178,7 +180,7 @@ class Seating:
 
     def people(self, tournament: Any, number: int) -> list[tuple[int | None, str]]:
         """An entry's players: the club's (id, name), or the names as typed if not linked."""
-        linked = self.players.get((tournament, number))
+        linked: list[tuple[int | None, str]] = list(self.players.get((tournament, number), ()))
         if linked:
             return linked
         return [(None, name) for name in self.entries.get((tournament, number), ("", []))[1]]
@@ -225,7 +227,7 @@ def player_data(club: Club, number: int) -> dict[str, Any]:
 def _rating_history(club: Club, player: Player, tournaments: list[Any]) -> list[dict[str, Any]]:
     """One point per rated pairing the player played: the rated pairings of the
     tournaments the player entered (not the whole club), kept where the player is in."""
-    points = []
+    points: list[dict[str, Any]] = []
     for position, after in (
         RatedPairing.objects.filter(club=club, pairing__tournament_id__in=tournaments)
         .order_by("position")

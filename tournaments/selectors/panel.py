@@ -40,7 +40,7 @@ def match_panel(match: dict[str, Any]) -> dict[str, Any] | None:
     panel["lineup"] = lineups.of_entries(pairing.entries, names, pairing.table_shape)
     panel["why"] = _why(tournament, pairing)
     # "go to table N" only while that next round is the one in play
-    panel["moved_on"] = panel["finished"] and tournament.round > round_.number + 1
+    panel["moved_on"] = panel["finished"] and (tournament.round or 0) > round_.number + 1
     if panel["finished"] and not panel["moved_on"]:
         panel["next"] = _next_tables(tournament, round_, pairing)
     return panel
@@ -90,7 +90,8 @@ def _why(tournament: Tournament, pairing: Pairing) -> dict[str, Any]:
     """Why the match ended, or how long it goes on: the hand limit, time called, a forfeit
     or another result the director entered (the template puts it in words)."""
     limit = tournament.hands_per_match
-    played = pairing.match.hands.count() if limit and pairing.match_id else 0
+    match = pairing.match if pairing.match_id else None
+    played = match.hands.count() if limit and match is not None else 0
     if not finished(pairing):
         return {"kind": "limit_ahead", "played": played, "limit": limit} if limit else {}
     if pairing.forfeit:
@@ -101,10 +102,10 @@ def _why(tournament: Tournament, pairing: Pairing) -> dict[str, Any]:
         return {"kind": "limit", "played": played, "limit": limit}
     # a trionfo session: closed by the table, or played to its own number of hands
     # (option ``deals``); no winning score was reached in either
-    if pairing.match_id and pairing.match.closed:
+    if match is not None and match.closed:
         return {"kind": "closed"}
-    deals = pairing.match.options.get("deals") if pairing.match_id else None
-    if deals and pairing.match.hands.count() >= deals:
+    deals = match.options.get("deals") if match is not None else None
+    if deals and match is not None and match.hands.count() >= deals:
         return {"kind": "limit", "played": deals, "limit": deals}
     if pairing.time_called or pairing.round.time_called:
         return {"kind": "time", "played": played}
@@ -173,7 +174,12 @@ def _next_tables(tournament: Tournament, round_: Round, pairing: Pairing) -> lis
     rows = []
     for number in pairing.entries:
         other = placed.get(number)
-        row = {"name": names.get(number, ""), "table": None, "bye": False, "out": other is None}
+        row: dict[str, Any] = {
+            "name": names.get(number, ""),
+            "table": None,
+            "bye": False,
+            "out": other is None,
+        }
         if other is not None:
             row.update(table=other.table, bye=other.bye)
         rows.append(row)

@@ -5,6 +5,7 @@ whatever the number of entries or rounds: it builds on one ``TournamentView``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.urls import reverse
@@ -289,7 +290,7 @@ class _History:
         return row
 
 
-def _place(points: list[int], mine: int) -> dict[str, Any] | None:
+def _place(points: Sequence[float], mine: int) -> dict[str, Any] | None:
     """A trionfo player's place at the table (1 to 5) by their own final score, and
     whether another player shares it."""
     if len(points) <= mine:
@@ -308,5 +309,9 @@ def _result(pairing: Pairing, number: int) -> str | None:
     if pairing.result == "draw":
         return "draw"
     shape, seats, winner = pairing.table_shape, pairing.entries, pairing.winner
-    won = winner in seats and shape.side_named(seats, winner) == shape.side_named(seats, number)
+    won = (
+        winner is not None
+        and winner in seats
+        and shape.side_named(seats, winner) == shape.side_named(seats, number)
+    )
     return "win" if won else "loss"  # a table of four: won with the partner

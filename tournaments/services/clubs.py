@@ -213,7 +213,7 @@ def copied_entries(source: Tournament) -> list[dict[str, Any]]:
         linked.setdefault(number, []).append(name)
     stages = list(source.stages.all())
     individual = len(stages) == 1 and get_format(stages[0].format).individual
-    entries = []
+    entries: list[dict[str, Any]] = []
     for entry in source.entries.order_by("number"):
         players = linked.get(entry.number) or list(entry.players)
         if individual:

@@ -151,8 +151,8 @@ def _decided(tournament: Tournament, pairing: Pairing, fields: dict[str, Any]) -
         raise RuleViolation("points", _("This field is required."))
     points = _points(fields["points"])
     games = _games(fields.get("games"), side, games_to_win)
-    winner = None if side is None else pairing.table_shape.named_by(pairing.entries, side)
-    return _after("draw" if side is None else "win", winner, points, games)
+    named = None if side is None else pairing.table_shape.named_by(pairing.entries, side)
+    return _after("draw" if side is None else "win", named, points, games)
 
 
 def _after(
@@ -306,8 +306,8 @@ def _table_result(tournament: Tournament, pairing: Pairing) -> dict[str, Any]:
     """What the table's match says once the director's result is gone: its hands' result,
     awaiting the other side's word again where the tournament asks for it (the director's
     result had settled it); open when the hands do not finish the match."""
-    match = Match.objects.get(pk=pairing.match_id)
-    if match.status != Match.Status.FINISHED:
+    match = Match.objects.get(pk=pairing.match_id) if pairing.match_id else None
+    if match is None or match.status != Match.Status.FINISHED:
         after = {"status": Pairing.Status.IN_PROGRESS, **dict.fromkeys(RESULT_KEYS)}
     else:
         after = outcome_of(match, pairing)
@@ -332,7 +332,9 @@ def later_pairings_redraw(tournament: Tournament, pairing: Pairing) -> None:
     """Redraw the pairings of the last round that the pairing's new result changes (the
     caller holds the tournament's lock and has stored the result); ``409`` when one cannot
     be redrawn."""
-    last = Round.objects.select_related("stage").get(tournament=tournament, number=tournament.round)
+    last = Round.objects.select_related("stage").get(
+        tournament=tournament, number=tournament.round or 0
+    )
     later = list(
         Pairing.objects.filter(tournament=tournament, round__number__gt=pairing.round.number)
     )

@@ -23,7 +23,7 @@ one short transaction on the club's row, only if no other update was stored mean
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -99,12 +99,11 @@ def _entry_players(tournament: Tournament, entries: Iterable[Entry]) -> dict[int
         .values_list("entry__number", "player_id")
     ):
         linked[number].append(player)
+    club: Any = tournament.club_id  # a club's tournament
     typed = {entry.number: list(entry.players) for entry in entries if entry.number not in linked}
     keys = {name: name_key(name) for names in typed.values() for name in names}
     known = dict(
-        Player.objects.filter(club_id=tournament.club_id, key__in=set(keys.values())).values_list(
-            "key", "pk"
-        )
+        Player.objects.filter(club_id=club, key__in=set(keys.values())).values_list("key", "pk")
     )
     for number, names in typed.items():
         linked[number] = [known.get(keys[name]) for name in names]
@@ -115,11 +114,12 @@ def _unrated_since(tournament: Tournament) -> Any:
     """From when a result may not be rated yet: this tournament's first finished pairing
     (its results and corrections), or the club's last rated pairing if earlier; ``None``
     (every result) when nothing is rated yet."""
+    club: Any = tournament.club_id  # a club's tournament
     first = Pairing.objects.filter(tournament=tournament, finished_at__isnull=False).aggregate(
         first=Min("finished_at")
     )["first"]
     last = (
-        RatedPairing.objects.filter(club_id=tournament.club_id)
+        RatedPairing.objects.filter(club_id=club)
         .order_by("-position")
         .values_list("finished_at", flat=True)
         .first()
@@ -383,7 +383,7 @@ def rated_games(club_id: Any, since: Any = None) -> list[tuple[int, Any, Game]]:
             )
         )
         # The cursor's own types, no field converters (a full replay reads 100,000 rows).
-        sql, params = query.query.sql_with_params()  # type: ignore[attr-defined]
+        sql, params = query.query.sql_with_params()
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             rows: Sequence[Any] = cursor.fetchall()
@@ -401,7 +401,8 @@ def rated_games(club_id: Any, since: Any = None) -> list[tuple[int, Any, Game]]:
         ]
     teams = _entry_teams(club_id, since, {row[2] for row in rows})
     games = []
-    last, team_of = None, {}.get
+    last: Any = None
+    team_of: Callable[[Any], Any] = {}.get
     for pk, finished, tournament, first, second, entries, shape_name, winner, points in rows:
         if tournament != last:  # the rows of one tournament mostly come together
             last, team_of = tournament, teams.get(tournament, {}).get

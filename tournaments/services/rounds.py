@@ -104,7 +104,7 @@ def round_draw(*, tournament_id: Any) -> Round:
 def _draw(tournament_id: Any) -> Round | None:
     tournament = tournament_locked(tournament_id)
     running(tournament)
-    latest = tournament.rounds.get(number=tournament.round)
+    latest = tournament.rounds.get(number=tournament.round or 0)  # running: round 1 or later
     if latest.status == Round.Status.PLAYING and not round_complete(round_id=latest.pk):
         raise MatchConflict(_("Round {number} is still being played."), number=latest.number)
     tournament.save(update_fields=problem_clear(tournament) or ["updated_at"])

@@ -40,7 +40,7 @@ def tournament_update(*, tournament_id: Any, **fields: Any) -> Tournament:
         after={key: clean[key] for key in changed},
     )
     touch(tournament, *changed)
-    in_play = tournament.rounds.filter(number=tournament.round).first()
+    in_play = tournament.rounds.filter(number=tournament.round or 0).first()
     if in_play is None or tournament.status != Status.RUNNING:
         return tournament
     if "round_minutes" in changed and not in_play.time_called:

@@ -212,21 +212,21 @@ def _seats(players: dict[int, list[str]], pair: Sequence[int]) -> list[str]:
 def cancel(tournament: Tournament, round_number: int, rows: Sequence[Pairing]) -> None:
     """The rows' matches cancelled (their rows already gone or re-seated): closed so that
     they take no more hands, and remembered so that their pages point to the new table."""
-    seated = [row for row in rows if row.match_id is not None]
+    seated = [(row.match_id, row) for row in rows if row.match_id is not None]
     CancelledMatch.objects.bulk_create(
         [
             CancelledMatch(
-                match_id=row.match_id,
+                match_id=match_id,
                 tournament=tournament,
                 round_number=round_number,
                 entries=list(row.entries),
             )
-            for row in seated
+            for match_id, row in seated
         ],
         ignore_conflicts=True,
     )
     open_ids = Match.objects.filter(
-        pk__in=[row.match_id for row in seated], status=Match.Status.IN_PROGRESS
+        pk__in=[match_id for match_id, _row in seated], status=Match.Status.IN_PROGRESS
     ).values_list("pk", flat=True)
     for match_id in open_ids:
         match_services.match_close(match_id=match_id)
