@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -151,3 +152,15 @@ def _no_code_guessed_yet() -> None:
 
     with contextlib.suppress(Exception):  # a cache a test stopped: nothing to forget there
         guesses_forget("127.0.0.1")
+
+
+@pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    """Each test starts in the site's default language: a request or a test that activated
+    another one (a page answered in French) leaves it active in its thread otherwise."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
