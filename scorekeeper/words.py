@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language_bidi, gettext
 from django.utils.translation import gettext_lazy as _
 
 from .rules import Variant
@@ -204,9 +204,12 @@ def with_minus(value: Any) -> str:
 
 
 def number_in_text(value: Any) -> str:
-    """A number inside a sentence (plain text, no markup): a negative one with a true minus
-    sign, isolated left to right so that the sign stays on its left in Arabic and Persian
-    (U+2066 … U+2069: "−7", never "7−"); others as they are."""
+    """A number inside a sentence (plain text, no markup, as the API's ``why`` is too): in
+    Arabic and Persian a negative one has a true minus sign, isolated left to right so that
+    the sign stays on its left (U+2066 … U+2069: "−7", never "7−"); in a left-to-right
+    language, and any other number, as it is ("-7")."""
+    if not get_language_bidi():
+        return "" if value is None else str(value)
     text = with_minus(value)
     return f"{LTR_ISOLATE}{text}{POP_ISOLATE}" if text.startswith(MINUS) else text
 

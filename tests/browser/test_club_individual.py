@@ -53,8 +53,10 @@ def _create(page: Any, name: str, entries: list[str], hands: str = "") -> str:
 
 
 def _start(page: Any) -> None:
-    """The desk's start (nobody checked in: one tap), then round 1's tables shown."""
+    """The desk's start (nobody checked in: it asks first), then round 1's tables shown."""
     page.locator("#start-button").click()
+    expect(page.locator("#start-confirm")).to_be_visible()
+    page.locator("#start-confirm").click()
     expect(page.locator("details.director-result").first).to_be_attached()
 
 

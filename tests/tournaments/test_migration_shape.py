@@ -20,8 +20,18 @@ def _migrate(target):
     return executor.loader.project_state(target).apps
 
 
+@pytest.fixture
+def latest_after():
+    """The database back at the latest migrations afterwards, whatever the test did: the
+    next tests of this process read the models as they are now."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 @pytest.mark.django_db(transaction=True)
-def test_drawn_pairings_get_their_shape_and_rated_pairings_their_ranks():
+def test_drawn_pairings_get_their_shape_and_rated_pairings_their_ranks(latest_after):
     apps = _migrate(BEFORE)
     made = {}
     for name, fmt, settings, seated in (

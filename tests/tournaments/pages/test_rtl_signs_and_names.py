@@ -46,8 +46,11 @@ def _tournament(director: Director, **fields: Any) -> tuple[dict[str, Any], dict
 def test_the_one_helper_writes_a_true_minus_isolated_in_text() -> None:
     assert words.with_minus(-7) == f"{MINUS}7"
     assert words.with_minus(16) == "16" and words.with_minus(None) == ""
-    assert words.number_in_text(-7) == f"\u2066{MINUS}7\u2069"
-    assert words.number_in_text(7) == "7"
+    with translation.override("ar"):
+        assert words.number_in_text(-7) == f"\u2066{MINUS}7\u2069"
+        assert words.number_in_text(7) == "7"
+    with translation.override("en"):  # a left-to-right sentence (the API's why) as before
+        assert words.number_in_text(-7) == "-7"
     assert scores([16, -7]) == f'<bdi dir="ltr">16</bdi> – <bdi dir="ltr">{MINUS}7</bdi>'
 
 
@@ -91,9 +94,12 @@ def test_the_why_lines_keep_the_minus_on_the_left(director: Director) -> None:
     pairings = director.round(tournament, 1)["pairings"]
     for pairing, points in zip(pairings, ([41, 12], [41, 20]), strict=True):
         director.result(tournament, 1, pairing["slot"], winner=pairing["entries"][0], points=points)
-    rows = director.get(f"/api/tournaments/{tournament['id']}/standings/").json()
+    url = f"/api/tournaments/{tournament['id']}/standings/"
+    rows = director.client.get(url, headers={"accept-language": "ar"}).json()
     third = rows[2]["why"]
-    assert f"(\u2066{MINUS}21\u2069 to \u2066{MINUS}29\u2069)" in third, third
+    assert f"\u2066{MINUS}21\u2069" in third and f"\u2066{MINUS}29\u2069" in third, third
+    english = director.client.get(url, headers={"accept-language": "en"}).json()
+    assert "(-21 to -29)" in english[2]["why"]
     html = _page(f"/p/{tournament['view_id']}/", "ar")
     assert f"\u2066{MINUS}21\u2069" in html and "(-21" not in html
 
