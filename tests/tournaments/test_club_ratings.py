@@ -6,67 +6,30 @@ from __future__ import annotations
 import pytest
 from django.db import connection, connections
 
+from tests.tournaments.clubnight import TEAMS, club_evening, club_ratings, decide
 from tournaments import services, validation
-from tournaments.models import Club, Player, RatedPairing, Round
+from tournaments.models import Club, Player, RatedPairing
 from tournaments.selectors.clubs import player_data
 from tournaments.services import clubs, ratings
 from tournaments.tasks import rating_update
-
-TEAMS = [["Anna", "Bruno"], ["Carla", "Dario"], ["Elsa", "Fabio"], ["Gina", "Hugo"]]
-
-
-def _evening(club: Club):
-    tournament = clubs.club_tournament_create(
-        club_id=club.pk,
-        spec=validation.tournament_spec(
-            {
-                "name": "Friday",
-                "variant": "tarneeb",
-                "auto_advance": False,
-                "stages": [{"format": "swiss", "rounds": 2}],
-                "entries": [{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
-            }
-        ),
-    )
-    services.tournament_start(tournament_id=tournament.pk)
-    return tournament
-
-
-def _decide(tournament, number: int, side: int) -> None:
-    for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
-        services.pairing_result_set(
-            tournament_id=tournament.pk,
-            round_number=number,
-            slot=pairing.slot,
-            winner=pairing.entries[side],
-            points=[10, 3] if side == 0 else [3, 10],
-        )
-
-
-def _snapshot(club: Club) -> dict[tuple[str, str], float]:
-    return {
-        (p.name, k): getattr(p, k)
-        for p in Player.objects.filter(club=club)
-        for k in ("mu", "sigma", "rated_pairings")
-    }
 
 
 @pytest.mark.django_db(transaction=True)
 def test_an_update_after_a_correction_equals_rating_from_scratch():
     club = clubs.club_create(name="Club", language="fr")
-    first = _evening(club)
-    _decide(first, 1, 0)
+    first = club_evening(club)
+    decide(first, 1, 0)
     services.round_draw(tournament_id=first.pk)
-    _decide(first, 2, 0)
-    second = _evening(club)
-    _decide(second, 1, 1)
-    _decide(first, 1, 1)  # a correction of the first evening's first round
-    incremental = _snapshot(club)
+    decide(first, 2, 0)
+    second = club_evening(club)
+    decide(second, 1, 1)
+    decide(first, 1, 1)  # a correction of the first evening's first round
+    incremental = club_ratings(club)
     assert RatedPairing.objects.filter(club=club).count() == 6
     RatedPairing.objects.all().delete()
     Player.objects.update(mu=0, sigma=0, rated_pairings=0)
     assert ratings.club_ratings_update(club_id=club.pk) == 6
-    assert _snapshot(club) == pytest.approx(incremental)
+    assert club_ratings(club) == pytest.approx(incremental)
     assert rating_update(str(club.pk)) == 0  # nothing left to do: safe twice
 
 
@@ -83,21 +46,21 @@ def test_a_pairing_without_a_club_is_not_rated():
         )
     )
     services.tournament_start(tournament_id=tournament.pk)
-    _decide(tournament, 1, 0)
+    decide(tournament, 1, 0)
     assert not RatedPairing.objects.exists() and not Player.objects.exists()
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_correction_after_rated_pairings_starts_from_their_stored_ratings():
     club = clubs.club_create(name="Club", language="fr")
-    first = _evening(club)
-    _decide(first, 1, 0)
+    first = club_evening(club)
+    decide(first, 1, 0)
     services.round_draw(tournament_id=first.pk)
-    _decide(first, 2, 0)
-    second = _evening(club)
-    _decide(second, 1, 1)
-    _decide(first, 2, 1)  # a correction after the two first rated pairings
-    incremental = _snapshot(club)
+    decide(first, 2, 0)
+    second = club_evening(club)
+    decide(second, 1, 1)
+    decide(first, 2, 1)  # a correction after the two first rated pairings
+    incremental = club_ratings(club)
     histories = {
         p.name: player_data(club, p.number)["rating_history"]
         for p in Player.objects.filter(club=club)
@@ -110,7 +73,7 @@ def test_a_correction_after_rated_pairings_starts_from_their_stored_ratings():
     RatedPairing.objects.all().delete()
     Player.objects.update(mu=0, sigma=0, rated_pairings=0)
     assert ratings.club_ratings_update(club_id=club.pk) == 6
-    assert _snapshot(club) == pytest.approx(incremental)
+    assert club_ratings(club) == pytest.approx(incremental)
     assert {
         p.name: player_data(club, p.number)["rating_history"]
         for p in Player.objects.filter(club=club)
@@ -122,8 +85,8 @@ def test_a_replay_overtaken_by_a_newer_one_is_not_stored(monkeypatch):
     """Two updates computed side by side: the one that stores second finds the version
     moved, stores nothing of its stale replay and computes again from what is there."""
     club = clubs.club_create(name="Club", language="fr")
-    first = _evening(club)
-    _decide(first, 1, 0)
+    first = club_evening(club)
+    decide(first, 1, 0)
     RatedPairing.objects.all().delete()
     Player.objects.update(mu=0, sigma=0, rated_pairings=0)
     Club.objects.filter(pk=club.pk).update(rated_up_to=0)
@@ -134,19 +97,19 @@ def test_a_replay_overtaken_by_a_newer_one_is_not_stored(monkeypatch):
         done = real(list(games), start)
         replays.append(len(replays))
         if len(replays) == 1:  # the other update: a correction, rated by its own task
-            _decide(first, 1, 1)
+            decide(first, 1, 1)
         return done
 
     monkeypatch.setattr(ratings, "replay", replay_while_a_correction_lands)
     ratings.club_ratings_update(club_id=club.pk)
     assert len(replays) >= 2  # the first replay was computed, then found stale
-    stored = _snapshot(club)
+    stored = club_ratings(club)
     monkeypatch.setattr(ratings, "replay", real)
     RatedPairing.objects.all().delete()
     Player.objects.update(mu=0, sigma=0, rated_pairings=0)
     Club.objects.filter(pk=club.pk).update(rated_up_to=0)
     assert ratings.club_ratings_update(club_id=club.pk) == 2
-    assert _snapshot(club) == stored  # the correction's ratings, not the stale replay's
+    assert club_ratings(club) == stored  # the correction's ratings, not the stale replay's
 
 
 @pytest.mark.django_db(transaction=True)
@@ -157,8 +120,8 @@ def test_storing_a_replay_holds_no_lock_a_table_or_a_new_entry_waits_on(monkeypa
     if connection.vendor != "postgresql":
         pytest.skip("row locks as PostgreSQL takes them")
     club = clubs.club_create(name="Club", language="fr")
-    first = _evening(club)
-    _decide(first, 1, 0)
+    first = club_evening(club)
+    decide(first, 1, 0)
     RatedPairing.objects.all().delete()
     checked = []
     real = ratings._players_store

@@ -11,13 +11,12 @@ from typing import Any
 from django.test import override_settings
 from django.utils import timezone
 
+from tests.tournaments.clubnight import club_evening
 from tests.tournaments.conftest import tarneeb
 from tests.tournaments.services.test_enqueue import broker_down
-from tournaments import services, validation
+from tournaments import services
 from tournaments.models import Pairing, Tournament, TournamentState
 from tournaments.services import clubs
-
-TEAMS = [["Anna", "Bruno"], ["Carla", "Dario"], ["Elsa", "Fabio"], ["Gina", "Hugo"]]
 
 
 def _ago(minutes: int) -> Any:
@@ -81,20 +80,7 @@ def test_standings_behind_their_results_say_so(director):
 
 
 def _club_evening() -> Tournament:
-    club = clubs.club_create(name="Club", language="en")
-    tournament = clubs.club_tournament_create(
-        club_id=club.pk,
-        spec=validation.tournament_spec(
-            {
-                "name": "Friday",
-                "variant": "tarneeb",
-                "auto_advance": False,
-                "stages": [{"format": "swiss", "rounds": 2}],
-                "entries": [{"name": f"T{i}", "players": p} for i, p in enumerate(TEAMS, 1)],
-            }
-        ),
-    )
-    return services.tournament_start(tournament_id=tournament.pk)
+    return club_evening(clubs.club_create(name="Club", language="en"))
 
 
 def test_ratings_behind_the_clubs_results_say_so(director):
