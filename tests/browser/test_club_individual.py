@@ -70,16 +70,17 @@ def _play(page: Any, site: str, token: str) -> None:
     for found in ids:
         box = page.locator(f"#{found}")
         box.locator("summary").click()
-        points = box.locator("input[type=number][name^=points_]")
+        result = box.locator("form.setup").last  # "Set the result", below the forfeit
+        points = result.locator("input[type=number][name^=points_]")
         if points.count() == 5:
             for seat, value in enumerate(TRIONFO_POINTS):
                 points.nth(seat).fill(str(value))
         else:
-            box.locator("label.chip").first.click()
+            result.locator("label.chip").first.click()
             points.nth(0).fill("100")
             points.nth(1).fill("62")
-        box.locator("button.primary[type=submit]").click()
-        page.wait_for_load_state()
+        with page.expect_navigation():  # the desk again, once the result is stored
+            result.locator("button.primary[type=submit]").click()
     assert _read(page, site, f"/api/tournaments/{token}/")["status"] == "finished"
 
 
@@ -122,12 +123,13 @@ def test_an_armenian_clubs_melee_and_trionfo_evenings_from_the_pages(phone, site
     for found in ids:
         box = page.locator(f"#{found}")
         box.locator("summary").click()
-        box.locator("label.chip").first.click()
-        points = box.locator("input[type=number][name^=points_]")
+        result = box.locator("form.setup").last
+        result.locator("label.chip").first.click()
+        points = result.locator("input[type=number][name^=points_]")
         points.nth(0).fill("100")
         points.nth(1).fill("62")
-        box.locator("button.primary[type=submit]").click()
-        page.wait_for_load_state()
+        with page.expect_navigation():
+            result.locator("button.primary[type=submit]").click()
 
     # The trionfo evening: trionfo in the desk's games, a hand limit, "արամ" typed.
     page.goto(f"{site}/club/{club}/")
