@@ -31,11 +31,9 @@ demo: migrate
 run: demo messages
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
-# Every test, in one process per core and one more (pytest-xdist: the browser, live-server
-# and worker tests spend much of their time waiting, so a third process on two cores keeps
-# them busy; `make test TEST_PROCESSES=0`: in this process). The files with tests marked
-# `worker` run in one of them (tests/conftest.py).
-TEST_PROCESSES ?= $(shell echo $$(( $$(nproc) + 1 )))
+# Every test, in one process per core (pytest-xdist; `make test TEST_PROCESSES=0`: in this
+# process). The files with tests marked `worker` run in one of them (tests/conftest.py).
+TEST_PROCESSES ?= auto
 test: $(STAMP) messages
 	$(BIN)/python -m pytest -n $(TEST_PROCESSES)
 
