@@ -10,7 +10,7 @@ import pytest
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper import fastpath, services
+from scorekeeper import fastpath, prepared, services
 from scorekeeper.models import Hand, HandChange, Match
 
 PLAYERS = ["Rami", "Sara", "Omar", "Lina"]
@@ -207,8 +207,7 @@ def test_a_keyed_hand_on_a_lost_connection_is_stored_on_a_new_one():
 def test_a_keyed_hand_stored_before_its_connection_was_lost_is_stored_once(monkeypatch):
     match = _match()
     services.hand_record(match_id=match.pk, payload=HAND, receipt=_receipt(match))
-    prepared = fastpath._prepared_cursor()
-    execute = prepared.execute
+    execute = prepared.PreparedCursor.execute
     lost = []
 
     def stored_then_lost(self, query, params=None, **kwargs):
@@ -221,7 +220,7 @@ def test_a_keyed_hand_stored_before_its_connection_was_lost_is_stored_once(monke
             raise psycopg.OperationalError("server closed the connection unexpectedly")
         return answer
 
-    monkeypatch.setattr(prepared, "execute", stored_then_lost)
+    monkeypatch.setattr(prepared.PreparedCursor, "execute", stored_then_lost)
     receipt = _receipt(match)
     with pytest.raises(services.AlreadyAnswered) as answered:
         services.hand_record(match_id=match.pk, payload=DOWN, receipt=receipt)
