@@ -56,7 +56,8 @@ def cursor(*, checked: bool = True) -> Any:
     if raw.prepare_threshold is None:  # Django's "never": only what asks is prepared
         raw.prepare_threshold = NEVER_BY_ITSELF
     with db.wrap_database_errors:
-        return db._prepare_cursor(PreparedCursor(raw))
+        # django-stubs leave psycopg's Cursor, and its connection argument, out (as above).
+        return db._prepare_cursor(PreparedCursor(raw))  # type: ignore[call-arg]
 
 
 def once(sql: str, params: Sequence[Any]) -> Any:
