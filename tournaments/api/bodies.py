@@ -121,7 +121,6 @@ def _language_choice() -> Choice:
 
 
 TOURNAMENT_BY_NAME = {f.name: f for f in validation.TOURNAMENT}
-ENTRY_BY_NAME = {f.name: f for f in validation.ENTRY}
 
 
 # --- the tournament -------------------------------------------------------------------

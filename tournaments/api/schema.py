@@ -21,8 +21,6 @@ from ..brackets.shapes import SHAPES
 from ..brackets.standings import TIEBREAKS
 from ..brackets.vocabulary import PairingStatus, RoundStatus, TournamentStatus
 
-ENTRY_BY_NAME = {f.name: f for f in validation.ENTRY}
-
 
 def ints(*, null: bool = False) -> serializers.ListField:
     return serializers.ListField(child=serializers.IntegerField(), allow_null=null)

@@ -1,55 +1,64 @@
 from django.urls import path
 
-from . import changes, clubs, views
+from . import clubs, entries, pairings, rounds, standings, tournaments
 
 urlpatterns = [
-    path("tournaments/", views.TournamentList.as_view(), name="tournament-list"),
-    path("tournaments/<str:token>/", changes.TournamentDetail.as_view(), name="tournament-detail"),
+    # The tournament, and a table's key (tournaments.py).
+    path("tournaments/", tournaments.TournamentList.as_view(), name="tournament-list"),
     path(
-        "tournaments/<str:token>/start/", views.TournamentStart.as_view(), name="tournament-start"
+        "tournaments/<str:token>/", tournaments.TournamentDetail.as_view(), name="tournament-detail"
     ),
-    path("tournaments/<str:token>/entries/", views.EntryList.as_view(), name="entry-list"),
+    path(
+        "tournaments/<str:token>/start/",
+        tournaments.TournamentStart.as_view(),
+        name="tournament-start",
+    ),
+    path(
+        "tournaments/<str:token>/unstart/",
+        tournaments.TournamentUnstart.as_view(),
+        name="tournament-unstart",
+    ),
+    path("tables/<str:key>/", tournaments.TableDetail.as_view(), name="table-detail"),
+    # Its entries (entries.py).
+    path("tournaments/<str:token>/entries/", entries.EntryList.as_view(), name="entry-list"),
     path(
         "tournaments/<str:token>/entries/<int:number>/",
-        views.EntryDetail.as_view(),
+        entries.EntryDetail.as_view(),
         name="entry-detail",
     ),
-    path("tournaments/<str:token>/rounds/", views.RoundList.as_view(), name="round-list"),
-    path("tournaments/<str:token>/rounds/next/", views.RoundNext.as_view(), name="round-next"),
+    # Its rounds (rounds.py).
+    path("tournaments/<str:token>/rounds/", rounds.RoundList.as_view(), name="round-list"),
+    path("tournaments/<str:token>/rounds/next/", rounds.RoundNext.as_view(), name="round-next"),
     path(
         "tournaments/<str:token>/rounds/<int:number>/",
-        views.RoundDetail.as_view(),
+        rounds.RoundDetail.as_view(),
         name="round-detail",
     ),
     path(
         "tournaments/<str:token>/rounds/<int:number>/clock/",
-        views.RoundClock.as_view(),
+        rounds.RoundClock.as_view(),
         name="round-clock",
     ),
     path(
-        "tournaments/<str:token>/rounds/<int:number>/pairings/<int:slot>/result/",
-        changes.PairingResult.as_view(),
-        name="pairing-result",
-    ),
-    path("tournaments/<str:token>/standings/", changes.Standings.as_view(), name="standings"),
-    path(
-        "tournaments/<str:token>/unstart/",
-        changes.TournamentUnstart.as_view(),
-        name="tournament-unstart",
-    ),
-    path(
         "tournaments/<str:token>/rounds/<int:number>/redraw/",
-        changes.RoundRedraw.as_view(),
+        rounds.RoundRedraw.as_view(),
         name="round-redraw",
     ),
     path(
         "tournaments/<str:token>/rounds/<int:number>/swap/",
-        changes.RoundSwap.as_view(),
+        rounds.RoundSwap.as_view(),
         name="round-swap",
     ),
-    # Under /api/matches/ (scorekeeper's), routed here: scorekeeper never imports tournaments.
-    path("matches/<str:token>/confirm/", changes.MatchConfirm.as_view(), name="match-confirm"),
-    path("tables/<str:key>/", views.TableDetail.as_view(), name="table-detail"),
+    # A pairing's result, and the other side's confirmation under /api/matches/ (scorekeeper's),
+    # routed here: scorekeeper never imports tournaments (pairings.py).
+    path(
+        "tournaments/<str:token>/rounds/<int:number>/pairings/<int:slot>/result/",
+        pairings.PairingResult.as_view(),
+        name="pairing-result",
+    ),
+    path("matches/<str:token>/confirm/", pairings.MatchConfirm.as_view(), name="match-confirm"),
+    # The standings (standings.py).
+    path("tournaments/<str:token>/standings/", standings.Standings.as_view(), name="standings"),
 ]
 
 # Clubs (clubs.md): the clubs' own URLs, and the tournaments' exports.
