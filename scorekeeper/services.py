@@ -414,6 +414,22 @@ def matches_call_time(*, match_ids: Sequence[Any]) -> int:
     return len(matches)
 
 
+@transaction.atomic
+def matches_limit(*, match_ids: Sequence[Any], hands_per_match: int | None) -> int:
+    """A tournament's new hand limit given to its matches still being played (those
+    finished keep theirs); refused, naming ``hands_per_match``, where a match has already
+    played that many hands. Returns how many matches took it."""
+    matches = list(
+        Match.objects.select_for_update()
+        .filter(pk__in=list(match_ids), status=Match.Status.IN_PROGRESS)
+        .order_by("pk")
+    )
+    rules.check_new_limit(hands_per_match, {m.table: state_of(m).number for m in matches})
+    return Match.objects.filter(pk__in=[m.pk for m in matches]).update(
+        hands_per_match=hands_per_match, updated_at=timezone.now()
+    )
+
+
 def _call_time(match: Match, state: MatchState) -> MatchState:
     """Time called now: the fact (the hands recorded so far) on the match, and the state.
     Calling time never ends a match by itself: the next hand (or the one after) does."""

@@ -221,7 +221,16 @@ def is_individual(stages: Sequence[StageSpec]) -> bool:
 
 
 # What a director may change at any time (``PATCH``): declared once, in ``TOURNAMENT``.
-SETTINGS = ("name", "auto_advance", "round_minutes", "break_minutes", "confirm_results")
+# A new ``hands_per_match`` applies to the matches still being played (not below the hand
+# one of them is at) and to those drawn next; a finished match keeps its own.
+SETTINGS = (
+    "name",
+    "auto_advance",
+    "hands_per_match",
+    "round_minutes",
+    "break_minutes",
+    "confirm_results",
+)
 
 
 def settings_input(data: Any) -> dict[str, Any]:

@@ -8,7 +8,7 @@ Use `get_variant(slug)` (or `find_variant` for a slug someone typed) or `VARIANT
 from . import blot, maraffa, tarneeb  # noqa: F401
 from .base import GameState, HandContext, Score, Table, Turn, Variant
 from .errors import MatchConflict, RuleViolation
-from .limits import MatchLimits, Outcome, call_time, outcome
+from .limits import MatchLimits, Outcome, call_time, check_new_limit, outcome
 from .match import (
     MatchFinished,
     MatchState,
@@ -38,6 +38,7 @@ __all__ = [
     "UnknownVariant",
     "Variant",
     "call_time",
+    "check_new_limit",
     "close",
     "find_variant",
     "get_variant",

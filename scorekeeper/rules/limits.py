@@ -83,6 +83,22 @@ def check_limits(variant: Variant, limits: Any) -> MatchLimits:
     return limits
 
 
+def check_new_limit(hands_per_match: int | None, at_hand: dict[Any, int]) -> None:
+    """A new hand limit for matches still being played (``at_hand``: each one's table →
+    the hand it is at): refused, naming ``hands_per_match``, below the furthest one's hand
+    (its hands already played would be over the limit)."""
+    if hands_per_match is None or not at_hand:
+        return
+    table, hand = max(at_hand.items(), key=lambda item: item[1])
+    if hands_per_match < hand:
+        raise RuleViolation(
+            "hands_per_match",
+            _("Must be at least {least}: table {table} is already at hand {least}."),
+            least=hand,
+            table=table,
+        )
+
+
 def call_time(table: Table, state: MatchState) -> MatchState:
     """Time is called now: a match already called or finished is left as it is."""
     if state.finished or state.time_called:

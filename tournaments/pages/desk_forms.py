@@ -45,9 +45,11 @@ class HoldForm(forms.Form):
 
 class SettingsForm(forms.Form):
     """What the tournament's PATCH allows during the event (``services.tournament_update``):
-    the name, the clock's minutes, the confirmation by the other side, and the hold."""
+    the name, the hand limit, the clock's minutes, the confirmation by the other side, and
+    the hold."""
 
     name = fields.TextField(limit=validation.MAX_TOURNAMENT_NAME, label=_("Name of the tournament"))
+    hands_per_match = fields.WholeNumberField(label=_("Hands per match (empty: no limit)"))
     round_minutes = fields.WholeNumberField(label=_("Minutes per round (empty: no clock)"))
     break_minutes = fields.WholeNumberField(
         required=True, label=_("Minutes between the draw and the start of a round")
@@ -59,6 +61,7 @@ class SettingsForm(forms.Form):
         data = self.cleaned_data
         return {
             "name": data["name"],
+            "hands_per_match": data["hands_per_match"],
             "round_minutes": data["round_minutes"],
             "break_minutes": data["break_minutes"],
             "confirm_results": data["confirm_results"],

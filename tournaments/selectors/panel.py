@@ -89,8 +89,9 @@ def _panel(pairing: Pairing) -> dict[str, Any]:
 def _why(tournament: Tournament, pairing: Pairing) -> dict[str, Any]:
     """Why the match ended, or how long it goes on: the hand limit, time called, a forfeit
     or another result the director entered (the template puts it in words)."""
-    limit = tournament.hands_per_match
     match = pairing.match if pairing.match_id else None
+    # the match's own limit: a finished one keeps the limit it was played to
+    limit = match.hands_per_match if match is not None else tournament.hands_per_match
     played = match.hands.count() if limit and match is not None else 0
     if not finished(pairing):
         return {"kind": "limit_ahead", "played": played, "limit": limit} if limit else {}

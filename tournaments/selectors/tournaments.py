@@ -15,7 +15,7 @@ from scorekeeper.selectors import VIEW_ID, key_of
 
 from ..convert import stage_data as stage_data
 from ..models import Pairing, TableKey, Tournament
-from .rounds import in_progress, iso, playing, round_name
+from .rounds import awaiting, disputed, in_progress, iso, playing, round_name
 from .view import TournamentView, tournament_view
 from .view import entry_data as entry_data
 from .view import problem_data as problem_data
@@ -88,8 +88,13 @@ class TableView:
 
     @property
     def at_play(self) -> bool:
-        """Whether the table's match is being played now: the card opens it."""
-        return self.match_key is not None and self.pairing is not None and in_progress(self.pairing)
+        """Whether the card opens the table's match: being played, or its result waiting for
+        the other side's agreement (the match page asks it) or disputed (the page says the
+        director decides)."""
+        if self.match_key is None or self.pairing is None:
+            return False
+        pairing = self.pairing
+        return in_progress(pairing) or awaiting(pairing) or disputed(pairing)
 
     @property
     def idle(self) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from tests.tournaments.conftest import Director, tarneeb
+from tests.tournaments.conftest import Director, tarneeb, won_by
 from tournaments import selectors
 from tournaments.models import ResultChange, Tournament
 
@@ -21,7 +21,13 @@ TEAMS = "\n".join(f"{n}. Team {n}: P{n}a, P{n}b" for n in range(1, 9))
 
 
 def _settings(client: Client, t: dict, **changed: Any) -> Any:
-    body = {"name": "Friday tarneeb", "round_minutes": "", "break_minutes": "5", **changed}
+    body = {
+        "name": "Friday tarneeb",
+        "hands_per_match": "1",  # as tarneeb() creates it: the form posts it back
+        "round_minutes": "",
+        "break_minutes": "5",
+        **changed,
+    }
     return client.post(f"/d/{t['id']}/settings/", {k: v for k, v in body.items() if v is not None})
 
 
@@ -116,3 +122,26 @@ def test_the_creation_form_sets_the_confirmation_and_la_bella_for_the_knockout_o
     assert data["stages"][1]["games_to_win"] == 2
     plain = _post_new(client, name="Plain")
     assert selectors.tournament_data(plain, director=True)["confirm_results"] is False
+
+
+def test_the_hand_limit_is_changed_on_the_desk_as_by_the_patch(director: Director) -> None:
+    t = tarneeb(director, 4, name="Friday tarneeb")  # one hand per match
+    director.start(t)
+    client = Client()
+    page = client.get(f"/d/{t['id']}/").content.decode()
+    assert re.search(r'id="settings-hands-per-match" name="hands_per_match"[^>]*value="1"', page)
+    assert _settings(client, t, hands_per_match="6").status_code == 302
+    assert Tournament.objects.get().hands_per_match == 6
+    assert ResultChange.objects.get(action="settings").after == {"hands_per_match": 6}
+    match = director.tournament(t["id"])["rounds"][0]["pairings"][0]["match"]
+    for _ in range(2):
+        director.hand({"id": match}, won_by(0))  # the table is at hand 3
+    body = {"name": "Friday tarneeb", "break_minutes": "5", "hands_per_match": "2"}
+    refused = client.post(f"/d/{t['id']}/settings/", body, HTTP_ACCEPT_LANGUAGE="hy")
+    page = html_lib.unescape(refused.content.decode())
+    assert refused.status_code == 400 and 'id="error-settings"' in page
+    assert "3" in page and "սեղանն արդեն" in page  # in the page's language, the table named
+    assert re.search(r'name="hands_per_match"[^>]*value="2" aria-invalid="true"', page)
+    assert Tournament.objects.get().hands_per_match == 6
+    assert _settings(client, t, hands_per_match="").status_code == 302  # no limit
+    assert Tournament.objects.get().hands_per_match is None

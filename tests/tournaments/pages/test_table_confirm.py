@@ -70,3 +70,21 @@ def test_the_desk_shows_the_round_in_play_first(director: Director) -> None:
     assert 'class="desk-countdown"' in desk and "data-ends-at=" in desk
     assert 'id="drop-confirm-1"' in desk  # a drop-out asks before it happens
     assert Tournament.objects.get().status == "running"
+
+
+def test_the_table_card_asks_the_other_side_once_the_last_hand_is_in(
+    director: Director,
+) -> None:
+    t = tarneeb(director, 4, confirm_results=True)
+    match = director.start(t)["rounds"][0]["pairings"][0]["match"]
+    key = next(row["key"] for row in director.tournament(t["id"])["tables"] if row["table"] == 1)
+    client = Client()
+    assert client.get(f"/t/{key}/")["Location"] == f"/m/{match}/"  # being played
+    director.hand({"id": match}, won_by(0))  # the last hand: the result awaits
+    assert Pairing.objects.get(match_id=match).status == "awaiting_confirmation"
+    page = client.get(f"/t/{key}/", follow=True).content.decode()
+    assert 'id="t-confirm-form"' in page and "do you agree with this result?" in page
+    assert client.post(f"/p/confirm/{match}/", {"agree": "no", "note": "7 tricks"})
+    page = client.get(f"/t/{key}/", follow=True).content.decode()
+    assert "Disputed: the director will decide." in page  # the card says what happened
+    assert 'id="t-confirm-form"' not in page
