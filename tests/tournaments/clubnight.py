@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from tournaments import services, validation
+from tournaments.brackets.ratings import Rating, replay
 from tournaments.models import Club, Player, Round, Tournament
-from tournaments.services import clubs
+from tournaments.services import clubs, ratings
 
 TEAMS = [["Anna", "Bruno"], ["Carla", "Dario"], ["Elsa", "Fabio"], ["Gina", "Hugo"]]
 
@@ -47,4 +48,16 @@ def club_ratings(club: Club) -> dict[tuple[str, str], float]:
         (p.name, key): getattr(p, key)
         for p in Player.objects.filter(club=club)
         for key in ("mu", "sigma", "rated_pairings")
+    }
+
+
+def replayed_ratings(club: Club) -> dict[tuple[str, str], float]:
+    """What ``club_ratings`` would be after a replay from scratch (openskill's, through the
+    project's replay) of the club's results as they are now, in memory: nothing stored."""
+    after, _history = replay((game for _id, _at, game in ratings.rated_games(club.pk)), {})
+    fields = {"mu": "mu", "sigma": "sigma", "rated_pairings": "rated"}
+    return {
+        (p.name, key): getattr(after.get(p.pk, Rating()), field)
+        for p in Player.objects.filter(club=club)
+        for key, field in fields.items()
     }

@@ -5,7 +5,16 @@ reads the same whichever module declares it."""
 
 from __future__ import annotations
 
-from .clubs import DEFAULT_MU, DEFAULT_SIGMA, Club, EntryPlayer, Player, RatedPairing, Season
+from .clubs import (
+    DEFAULT_MU,
+    DEFAULT_SIGMA,
+    Club,
+    EntryPlayer,
+    Player,
+    RatedPairing,
+    RatingsDue,
+    Season,
+)
 from .tournament import (
     TABLE_CODE_ALPHABET,
     TABLE_CODE_LENGTH,
@@ -35,6 +44,7 @@ __all__ = [
     "Pairing",
     "Player",
     "RatedPairing",
+    "RatingsDue",
     "ResultChange",
     "Round",
     "Season",

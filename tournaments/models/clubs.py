@@ -16,7 +16,7 @@ from django.db import models
 from scorekeeper.models import new_view_id
 
 from ..brackets import vocabulary
-from .tournament import Entry, Pairing
+from .tournament import Entry, Pairing, Tournament
 
 
 class Club(models.Model):
@@ -147,3 +147,30 @@ class RatedPairing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.position}: {self.ranks}"
+
+
+class RatingsDue(models.Model):
+    """A change of a club's results (a result, its correction, its removal) that the club's
+    ratings may not follow yet: written by the change's own transaction, deleted by the
+    rating update stored after it (``since``: the first finished stamp it may touch, where
+    that update replays from). Still there a tick after ``created_at``, its update was lost
+    (a killed worker, a broker down): the clock redoes it and the desks say so."""
+
+    # No foreign key constraints in the database (Django still deletes these rows with their
+    # club or tournament): their checks would take a share lock on the club's row (which the
+    # club's writes lock) and on the tournament's, and a result would wait on them.
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="ratings_due", db_constraint=False
+    )
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="ratings_due", db_constraint=False
+    )
+    since = models.DateTimeField(help_text="The first finished stamp the change may touch.")
+    created_at = models.DateTimeField(help_text="When the change was stored.")
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.club_id} from {self.since}"

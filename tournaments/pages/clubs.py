@@ -28,6 +28,7 @@ from tournaments.brackets import get_format, vocabulary
 from tournaments.brackets.seasons import SCORINGS
 from tournaments.models import Club, Player, Season, Tournament
 from tournaments.selectors import clubs as club_selectors
+from tournaments.selectors.problems import club_problem
 from tournaments.selectors.view import tournament_view
 from tournaments.services import clubs as club_services
 
@@ -275,6 +276,7 @@ def _desk(
     context = {
         "club": club,
         "club_data": club_selectors.club_data(club, director=True),
+        "problem": club_problem(club),
         "players": club_selectors.players_data(club),
         "tournaments": _tournament_rows(club),
         "player_forms": {key: forms_now[key] for key in PLAYER_FORMS},

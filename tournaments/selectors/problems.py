@@ -7,7 +7,8 @@ that should have followed a result has not come: a *stuck job*, the worker or th
 unreachable. Read from the rows at every look, since a tick that cannot run cannot mark
 anything: the round in play has every result in and its next round (or its completion)
 has not followed; the stored standings are behind the results; the club's ratings leave
-results of this tournament unrated. Each only once it has waited longer than
+results of this tournament unrated, or do not follow a change of them yet (a correction, a
+removal: ``RatingsDue``). Each only once it has waited longer than
 ``TOURNAMENT_STUCK_SECONDS`` (a worker takes well under a second), with its age.
 """
 
@@ -19,12 +20,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.db.models import Min
 from django.utils import timezone
 from django.utils.timesince import timesince
 from django.utils.translation import gettext
 
 from ..brackets.shapes import SHAPES
-from ..models import Club, Pairing, RatedPairing, Tournament
+from ..models import Club, Pairing, RatedPairing, RatingsDue, Tournament
 from .rounds import RoundView, iso
 
 BYES = [name for name, shape in SHAPES.items() if shape.bye]
@@ -170,8 +172,33 @@ def unrated_since(club_id: Any, tournaments: Iterable[Any] | None = None) -> dat
     return first
 
 
+def ratings_behind(club_id: Any, tournament: Any = None) -> datetime | None:
+    """Since when the club's ratings (as far as this tournament's results go, when it is
+    given) have not followed the results: the oldest result left unrated, or change still
+    due; ``None`` when they follow them."""
+    due = RatingsDue.objects.filter(club_id=club_id)
+    if tournament is not None:
+        due = due.filter(tournament_id=tournament)
+    changed = due.aggregate(first=Min("created_at"))["first"]
+    unrated = unrated_since(club_id, None if tournament is None else [tournament])
+    stamps = [stamp for stamp in (changed, unrated) if stamp is not None]
+    return min(stamps) if stamps else None
+
+
+def club_problem(club: Club, now: datetime | None = None) -> Problem | None:
+    """The club's desk: its ratings have not followed its results for longer than
+    ``TOURNAMENT_STUCK_SECONDS`` (an update lost); None when all is well."""
+    now = now or timezone.now()
+    since = ratings_behind(club.pk)
+    return (
+        _stuck("ratings", since, now)
+        if since is not None and since <= now - stuck_after()
+        else None
+    )
+
+
 def _ratings(tournament: Tournament, late: datetime) -> tuple[str, datetime] | None:
     if tournament.club_id is None or tournament.status == Tournament.Status.REGISTRATION:
         return None
-    since = unrated_since(tournament.club_id, [tournament.pk])
+    since = ratings_behind(tournament.club_id, tournament.pk)
     return ("ratings", since) if since is not None and since <= late else None

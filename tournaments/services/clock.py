@@ -1,7 +1,8 @@
 """The clock: the director calls time or gives more time (to a round or one table), and
 beat's tick (every 10 s) calls time where the clock says so and redoes whatever is overdue
 (lost with a killed worker or an unreachable broker): a round whose every result is in and
-whose advance never came, standings behind their version, a club's results left unrated.
+whose advance never came, standings behind their version, a club's results left unrated
+or changed (a correction, a removal) with no update of its ratings after the change.
 
 The tick handles each round and each tournament in its own transaction and catches what
 fails there, so one bad tournament never delays the others; a tournament marked with a
@@ -15,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, Min, Q, QuerySet
 from django.utils import timezone
 
 from scorekeeper import services as match_services
@@ -23,7 +24,7 @@ from scorekeeper.rules import MatchConflict, RuleViolation
 from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import is_int
 
-from ..models import Pairing, Round, Tournament, TournamentState
+from ..models import Pairing, RatingsDue, Round, Tournament, TournamentState
 from ..selectors.problems import unrated_since
 from . import enqueue
 from .guards import OPEN
@@ -132,7 +133,7 @@ def clock_tick(*, now: datetime | None = None) -> int:
         done += _isolated(_advance_again, round_id, now)
     for tournament_id in _stale_standings(now) + rested_standings(now):
         done += _isolated(_refresh_again, tournament_id)
-    for club_id, since in _unrated_clubs(now):
+    for club_id, since in _clubs_to_rate(now).items():
         done += _isolated(_rate_again, club_id, since)
     return done
 
@@ -164,6 +165,24 @@ def _rate_again(club_id: Any, since: datetime) -> int:
 # changed within this long (a broker down for longer is a matter for the operator, who
 # re-rates the club: ``club_ratings_update`` without ``since``).
 RATINGS_LOOKBACK = timedelta(days=7)
+
+
+def _clubs_to_rate(now: datetime) -> dict[Any, datetime]:
+    """Each club whose rating update was lost, with where its replay starts: the earliest
+    of its results left unrated and of its changes still due a tick after they were stored
+    (``RatingsDue``: one indexed read; a correction of results already rated shows only
+    there). The update clears the changes it covers: a second tick finds nothing."""
+    clubs = dict(_unrated_clubs(now))
+    due = (
+        RatingsDue.objects.filter(created_at__lte=now - TICK)
+        .order_by()
+        .values("club_id")
+        .annotate(first=Min("since"))
+        .values_list("club_id", "first")
+    )
+    for club_id, since in due:
+        clubs[club_id] = min(since, clubs.get(club_id, since))
+    return clubs
 
 
 def _unrated_clubs(now: datetime) -> list[tuple[Any, datetime]]:

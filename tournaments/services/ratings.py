@@ -11,6 +11,11 @@ teams of two, a trionfo table's five players each a team of one), ranked by the 
 the first position that differs (a correction, a director's result or its removal, a
 merge: whatever changed), which gives the same ratings as rating everything from scratch.
 
+Every change leaves a ``RatingsDue`` row, in its own transaction, until an update stored
+after it clears it (the update reads the rows first, so the results it replays include
+them): a lost update, even of a correction of results already rated, leaves its row for
+the clock to redo and for the desks to show.
+
 A round's ``win_chance`` is drawn from the ratings as that replay would leave them: the
 results not rated yet (their update still queued) are replayed in memory at the draw,
 nothing stored.
@@ -43,6 +48,7 @@ from ..models import (
     Pairing,
     Player,
     RatedPairing,
+    RatingsDue,
     Round,
     Tournament,
 )
@@ -54,17 +60,24 @@ ATTEMPTS = 5
 
 def result_changed(*, tournament: Tournament, round_: Round) -> None:
     """The hook of every stored or changed result (inside its transaction): stamp the
-    round's newly finished pairings, unstamp the reopened, queue the club's update from
-    the round's first finished pairing (the only ones a result of this round can touch)."""
+    round's newly finished pairings, unstamp the reopened, note the change as due and queue
+    the club's update from the round's first finished or rated pairing (the only ones a
+    result of this round can touch: a removed result is stamped no more, but still rated)."""
     if tournament.club_id is None:
         return
     pairings = Pairing.objects.filter(round=round_)
     now = timezone.now()
     first = pairings.aggregate(first=Min("finished_at"))["first"]
-    since = min(first, now) if first is not None else now
+    rated = RatedPairing.objects.filter(
+        club_id=tournament.club_id, pairing_id__in=pairings.values("pk")
+    ).aggregate(first=Min("finished_at"))["first"]
+    since = min(stamp for stamp in (first, rated, now) if stamp is not None)
     pairings.filter(status=Pairing.Status.FINISHED, finished_at=None).update(finished_at=now)
     pairings.filter(status=Pairing.Status.IN_PROGRESS).exclude(finished_at=None).update(
         finished_at=None
+    )
+    RatingsDue.objects.create(
+        club_id=tournament.club_id, tournament_id=tournament.pk, since=since, created_at=now
     )
     enqueue.rating_update(club_id=tournament.club_id, since=since)
 
@@ -112,12 +125,14 @@ def _entry_players(tournament: Tournament, entries: Iterable[Entry]) -> dict[int
 
 def _unrated_since(tournament: Tournament) -> Any:
     """From when a result may not be rated yet: this tournament's first finished pairing
-    (its results and corrections), or the club's last rated pairing if earlier; ``None``
-    (every result) when nothing is rated yet."""
+    (its results and corrections), the club's last rated pairing or a change still due
+    (a lost update's), whichever is earliest; ``None`` (every result) when nothing is rated
+    yet."""
     club: Any = tournament.club_id  # a club's tournament
     first = Pairing.objects.filter(tournament=tournament, finished_at__isnull=False).aggregate(
         first=Min("finished_at")
     )["first"]
+    due = RatingsDue.objects.filter(club_id=club).aggregate(first=Min("since"))["first"]
     last = (
         RatedPairing.objects.filter(club_id=club)
         .order_by("-position")
@@ -126,7 +141,7 @@ def _unrated_since(tournament: Tournament) -> Any:
     )
     if last is None:
         return None
-    return last if first is None else min(first, last)
+    return min(stamp for stamp in (first, due, last) if stamp is not None)
 
 
 def ratings_current(club_id: Any, players: Iterable[Any], since: Any = None) -> dict[Any, Rating]:
@@ -140,7 +155,7 @@ def ratings_current(club_id: Any, players: Iterable[Any], since: Any = None) -> 
         ).values_list("pk", "mu", "sigma", "rated_pairings")
     }
     found = _replayed(club_id, since)
-    if found is not None:
+    if found.changed:
         ratings.update({p: r for p, r in found.after.items() if p in wanted})
     return ratings
 
@@ -149,18 +164,20 @@ def ratings_current(club_id: Any, players: Iterable[Any], since: Any = None) -> 
 class Replayed:
     """A replay from the first rated position that changed (``start``): the games from it,
     every touched player's rating after them, each game's points, and the club's ratings
-    version it was computed from."""
+    version it was computed from; ``changed`` false when the stored ratings already rate
+    the results as they are (nothing replayed)."""
 
     version: int
     start: int
     games: Sequence[tuple[int, Any, Game]]
     after: dict[int, Rating]
     history: list[list[tuple[int, float, float]]]
+    changed: bool = True
 
 
-def _replayed(club_id: Any, since: Any) -> Replayed | None:
+def _replayed(club_id: Any, since: Any) -> Replayed:
     """The replay the club's results finished at ``since`` or later call for (all without
-    it); ``None`` when the stored ratings already rate them as they are."""
+    it); not ``changed`` when the stored ratings already rate them as they are."""
     version, rated_up_to = Club.objects.values_list("ratings_version", "rated_up_to").get(
         pk=club_id
     )
@@ -168,7 +185,7 @@ def _replayed(club_id: Any, since: Any) -> Replayed | None:
     offset, stored = stored_games(club_id, since, rated_up_to)
     changed = _first_difference(current, stored)
     if changed == len(current) == len(stored):
-        return None
+        return Replayed(version, rated_up_to, (), {}, [], changed=False)
     start = offset + changed
     games = current[changed:]
     if 0 < start == rated_up_to:  # new results after the last rated: the players' own
@@ -181,16 +198,21 @@ def _replayed(club_id: Any, since: Any) -> Replayed | None:
 
 def club_ratings_update(*, club_id: Any, since: Any = None) -> int:
     """Re-rate the club from the first pairing that changed (among those finished at
-    ``since`` or later; all without it): how many pairings were (re)rated."""
+    ``since`` or later, or at a due change's ``since`` if earlier; all without it) and clear
+    the changes due, read first (the results read after them include them): how many
+    pairings were (re)rated."""
     if isinstance(since, str):
         since = datetime.fromisoformat(since)
+    due = dict(RatingsDue.objects.filter(club_id=club_id).values_list("pk", "since"))
+    if since is not None and due:
+        since = min(since, *due.values())
     for _attempt in range(ATTEMPTS):
         if Entry.objects.filter(tournament__club_id=club_id, club_players__isnull=True).exists():
             club_entries_link(club_id=club_id)
         found = _replayed(club_id, since)
-        if found is None:
+        if not found.changed and not due:
             return 0
-        if _store(club_id, found):
+        if _store(club_id, found, list(due)):
             return len(found.games)
     raise RuntimeError("the club's ratings kept changing under the update")
 
@@ -252,12 +274,14 @@ def _ratings_now(club_id: Any, games: Sequence[tuple[int, Any, Game]]) -> dict[i
 
 
 @transaction.atomic
-def _store(club_id: Any, found: Replayed) -> bool:
+def _store(club_id: Any, found: Replayed, due: Sequence[int]) -> bool:
     """Store the replay from ``start`` unless another update was stored since ``version``
     (read before the replay was computed): the version is moved on first, only if it is
     still the one read, so of two replays computed side by side only the first stored
     counts and the other, finding the version moved, is computed again from what the first
-    stored (a stale replay is never stored). Only the club's row is held while the rows
+    stored (a stale replay is never stored). The changes ``due`` are cleared with it; with
+    nothing to replay the version still moves, so that no replay computed from results
+    older than theirs is stored after them. Only the club's row is held while the rows
     are written (``FOR NO KEY UPDATE``: a new tournament or player of the club, which only
     needs its key, never waits on it); no tournament, round or pairing row is locked."""
     version, start = found.version, found.start
@@ -266,6 +290,9 @@ def _store(club_id: Any, found: Replayed) -> bool:
     )
     if not moved:
         return False
+    RatingsDue.objects.filter(pk__in=due).delete()
+    if not found.changed:
+        return True
     RatedPairing.objects.filter(club_id=club_id, position__gte=start).delete()
     _insert_rated(club_id, start, found.games, found.history)
     _players_store(found.after)

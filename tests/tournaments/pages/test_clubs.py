@@ -3,6 +3,8 @@ French, and the desk's forms (add, merge, import, season, the next evening in on
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -12,9 +14,9 @@ from django.utils.translation import gettext
 from scorekeeper import rules, words
 from tournaments import services, validation
 from tournaments.brackets import get_format
-from tournaments.models import Player, Round, Season, Tournament
+from tournaments.models import Player, RatingsDue, Round, Season, Tournament
 from tournaments.pages import clubs as pages_clubs
-from tournaments.services import clubs
+from tournaments.services import clubs, ratings
 
 TEAMS = [["سارا", "رامي"], ["مریم", "Zoë"], ["Anna", "Bruno"], ["Carla", "Dario"]]
 
@@ -307,3 +309,20 @@ def test_a_seasons_scoring_and_a_tournaments_game_are_words_in_each_language(clu
         for html in (desk, public):
             assert f"· {code}" not in html and f">{code}<" not in html
     assert game in desk
+
+
+def test_the_desk_says_the_ratings_are_behind_while_a_change_is_due_and_late(club):
+    """A change of the club's results whose rating update was lost (its ``RatingsDue``
+    row older than ``TOURNAMENT_STUCK_SECONDS``): the desk says so, in the page's language,
+    until an update clears it."""
+    client = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    desk = f"/club/{club.pk}/"
+    assert 'id="problem"' not in client.get(desk).content.decode()
+    tournament = Tournament.objects.get(club=club)
+    long_ago = timezone.now() - timedelta(minutes=5)
+    RatingsDue.objects.create(club=club, tournament=tournament, since=long_ago, created_at=long_ago)
+    html = client.get(desk).content.decode()
+    assert 'id="problem"' in html and "les classements Elo du club sont en retard" in html
+    ratings.club_ratings_update(club_id=club.pk)
+    assert not RatingsDue.objects.exists()
+    assert 'id="problem"' not in client.get(desk).content.decode()

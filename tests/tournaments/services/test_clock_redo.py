@@ -1,19 +1,22 @@
 """The clock's tick redoes what was lost (issue 28 item 4): a round whose advance never
 came, standings behind their version, and a club's results whose rating update was lost
 (rated by the tick, in the order they came in, as a replay from scratch rates them; a
-second tick changes nothing)."""
+second tick changes nothing), a correction or a removal of results already rated too (the
+desks say the ratings are behind until then)."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.utils import timezone
 
-from tests.tournaments.clubnight import club_evening, club_ratings, decide
+from tests.tournaments.clubnight import club_evening, club_ratings, decide, replayed_ratings
 from tests.tournaments.services.test_enqueue import broker_down
 from tournaments import services
-from tournaments.models import Club, Player, RatedPairing, Tournament
+from tournaments.models import Club, Player, RatedPairing, RatingsDue, Tournament
+from tournaments.selectors.problems import club_problem, problem_of
 from tournaments.services import clubs, ratings
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -79,3 +82,64 @@ def test_the_tick_draws_a_lost_round_and_refreshes_lost_standings():
     assert evening.round == 2 and evening.standings_version == evening.version
     assert sum(row["wins"] for row in evening.standings) == 2
     assert RatedPairing.objects.filter(club=club).count() == 2
+
+
+def _ratings_problem(club: Club, tournament: Tournament, now: object) -> tuple[object, object]:
+    """The ratings' problem as the club's desk and the tournament's desk show it."""
+    services.standings_refresh(tournament_id=tournament.pk)  # lost too: not this test's
+    tournament.refresh_from_db()
+    found = problem_of(tournament, now=now)
+    return club_problem(club, now=now), found.kind if found is not None else None
+
+
+@pytest.mark.parametrize("change", ["correction", "removal"])
+def test_a_lost_re_rating_of_a_result_already_rated_is_shown_then_redone_by_the_tick(change):
+    """A result already rated is corrected (the director's result changes who won) or
+    removed, and its update is lost: nothing of the results is unrated, yet the ratings
+    are not a replay's. The change is due until an update follows it: the desks say so
+    once it is late, the tick redoes it (from the changed pairing's place), a second tick
+    does nothing."""
+    club = clubs.club_create(name="Club", language="en")
+    first = club_evening(club)
+    decide(first, 1, 0)
+    second = club_evening(club, rounds=1)
+    decide(second, 1, 0)  # rated after the first evening's round 1
+    assert RatedPairing.objects.filter(club=club).count() == 4
+    assert not RatingsDue.objects.exists()
+    with broker_down():
+        if change == "correction":
+            decide(first, 1, 1)
+        else:
+            services.pairing_result_remove(tournament_id=first.pk, round_number=1, slot=1)
+    due = RatingsDue.objects.filter(club=club, tournament=first).count()
+    assert due == (2 if change == "correction" else 1)  # one per table changed
+    assert club_ratings(club) != replayed_ratings(club)
+    services.clock_tick(now=timezone.now())  # too early: a worker may be on it
+    assert RatingsDue.objects.filter(club=club).count() == due
+    assert _ratings_problem(club, first, timezone.now()) == (None, None)
+    late = timezone.now() + timedelta(seconds=settings.TOURNAMENT_STUCK_SECONDS + 1)
+    shown, kind = _ratings_problem(club, first, late)
+    assert kind == "ratings" and shown is not None and shown.kind == "ratings"
+    assert "ratings" in shown.message
+    assert problem_of(second, now=late) is None  # its own results are rated as they are
+    services.clock_tick(now=_later())
+    assert club_ratings(club) == pytest.approx(replayed_ratings(club))
+    assert RatedPairing.objects.filter(club=club).count() == (4 if change == "correction" else 3)
+    assert not RatingsDue.objects.exists()
+    assert _ratings_problem(club, first, late) == (None, None)
+    version = Club.objects.get(pk=club.pk).ratings_version
+    services.clock_tick(now=_later(60))
+    assert Club.objects.get(pk=club.pk).ratings_version == version
+
+
+def test_a_removed_result_is_rated_no_more():
+    """The removed result was the only one stamped in its round: the update still starts at
+    its place in the ratings (it is rated, though no longer finished)."""
+    club = clubs.club_create(name="Club", language="en")
+    first = club_evening(club)
+    decide(first, 1, 0)
+    services.pairing_result_remove(tournament_id=first.pk, round_number=1, slot=1)
+    services.pairing_result_remove(tournament_id=first.pk, round_number=1, slot=2)
+    assert not RatedPairing.objects.filter(club=club).exists()
+    assert club_ratings(club) == replayed_ratings(club)
+    assert not RatingsDue.objects.exists()
