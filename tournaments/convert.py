@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
-from typing import Any
+from typing import Any, Protocol
 
 from django.db.models import TextField
 from django.db.models.functions import Cast
@@ -24,7 +24,7 @@ from .brackets import Result, RoundName
 from .brackets.planner import StageState
 from .brackets.shapes import get_shape
 from .brackets.standings import Row
-from .models import Entry, Pairing, Stage
+from .models import Pairing, Stage
 
 # The columns of a finished pairing that make a result, in ``result_of_values`` order.
 RESULT_COLUMNS = (
@@ -42,11 +42,22 @@ RESULT_COLUMNS = (
 ROW_FIELDS = tuple(f.name for f in fields(Row) if f.name != "why")
 
 
-def entry_of(entry: Entry) -> BEntry:
+class Listed(Protocol):
+    """An entry as read: a row, or its values (``selectors.snapshot.EntrySeat``)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def active(self) -> bool: ...
+
+
+def entry_of(entry: Listed) -> BEntry:
     return BEntry(number=entry.number, seed=entry.seed, active=entry.active)
 
 
-def stage_of(stage: Stage, entries: Sequence[Entry], rounds: int) -> StageState:
+def stage_of(stage: Stage, entries: Sequence[Listed], rounds: int) -> StageState:
     """A stage as the planner sees it. A second stage's entries, once decided, are those
     that advanced, seeded by the rank they advanced with (their activity as it is now); a
     first stage's entries in the order it ended with, once kept."""
@@ -83,7 +94,7 @@ def result_of_values(
     shape: str,
 ) -> Result:
     """A finished pairing's values (``RESULT_COLUMNS``) as the engine's result."""
-    return Result(
+    return Result.of(
         round=number,
         slot=slot,
         entries=tuple(pair),

@@ -103,6 +103,38 @@ class Result:
     stage: int = 1
     shape: Shape = TWO
 
+    @classmethod
+    def of(
+        cls,
+        *,
+        round: int,
+        slot: int,
+        entries: tuple[int, ...],
+        winner: int | None,
+        points: tuple[int, ...],
+        games_won: tuple[int, ...],
+        bracket: str | None,
+        group: int | None,
+        stage: int,
+        shape: Shape,
+    ) -> Result:
+        """As ``Result(...)`` with every field given, without the frozen ``__init__``'s
+        setting of each field one by one (a snapshot of a large event reads 46,080)."""
+        result = cls.__new__(cls)
+        result.__dict__.update(
+            round=round,
+            slot=slot,
+            entries=entries,
+            winner=winner,
+            points=points,
+            games_won=games_won,
+            bracket=bracket,
+            group=group,
+            stage=stage,
+            shape=shape,
+        )
+        return result
+
     @property
     def bye(self) -> bool:
         return self.shape.bye

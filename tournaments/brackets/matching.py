@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import chain, pairwise
 
 import numpy as np
 import rustworkx as rx
@@ -155,13 +155,24 @@ def shuffled_band(position: np.ndarray, width: int) -> Pairs:
 
 def met_keys(weights: Weights, met: Set[frozenset[int]]) -> np.ndarray:
     """The pairs already played, as ``i * n + j`` of their places (sorted)."""
-    n, place = len(weights.order), weights.rank
-    keys = [
-        min(place[a], place[b]) * n + max(place[a], place[b])
-        for a, b in map(tuple, met)
-        if a in place and b in place
-    ]
-    return np.array(sorted(keys), dtype=np.int64)
+    n = len(weights.order)
+    ends = np.fromiter(chain.from_iterable(met), dtype=np.int64, count=2 * len(met))
+    order = np.array(weights.order, dtype=np.int64)
+    if not len(ends) or not n or min(ends.min(), order.min()) < 0:  # numbers below 0: rare
+        place = weights.rank
+        keys = [
+            min(place[a], place[b]) * n + max(place[a], place[b])
+            for a, b in map(tuple, met)
+            if a in place and b in place
+        ]
+        return np.array(sorted(keys), dtype=np.int64)
+    # Each entry number's place (-1: not in the order), looked up for every pair at once.
+    place_of = np.full(int(max(ends.max(), order.max())) + 1, -1, dtype=np.int64)
+    place_of[order] = np.arange(n, dtype=np.int64)
+    a, b = place_of[ends[0::2]], place_of[ends[1::2]]
+    keep = (a >= 0) & (b >= 0)
+    a, b = a[keep], b[keep]
+    return np.sort(np.minimum(a, b) * n + np.maximum(a, b))
 
 
 def matching(

@@ -156,6 +156,11 @@ class Row:
 ROW_FIELDS = frozenset(f.name for f in fields(Row))
 
 
+def _whole(value: Number) -> Number:
+    """``number``, skipping the ``int`` most values already are."""
+    return value if type(value) is int else number_of(value)
+
+
 def _fresh() -> dict[str, Any]:
     return {**dict.fromkeys(METRICS, 0), "partners": 0}
 
@@ -285,22 +290,24 @@ class Tally:
         ``head_to_head`` among ``tiebreaks``, its values for the entries level on every key
         before it (else 0)."""
         table: dict[int, dict[str, Any]] = {}
+        partners = self._partners
         for number, counted in self._counts.items():
             row = table[number] = dict(counted)
-            row["match_points"] = number_of(row["match_points"])
+            row["match_points"] = _whole(row["match_points"])
             row["points_diff"] = row["points_for"] - row["points_against"]
-            if number in self._partners:
-                row["partners"] = len(self._partners[number])
+            if number in partners:
+                row["partners"] = len(partners[number])
+        # Every opponent met is counted (``_add`` counts every seat): its match points by
+        # number, read once each rather than through its row.
+        points = {number: row["match_points"] for number, row in table.items()}
         for number, row in table.items():
             met = self._met.get(number, ())
-            terms = [table[other]["match_points"] for other, _s, _m in met if other in table]
-            row["buchholz"] = number_of(sum(terms))
+            terms = [points[other] for other, _s, _m in met]
+            row["buchholz"] = buchholz = _whole(sum(terms))
             row["median_buchholz"] = (
-                number_of(sum(sorted(terms)[1:-1])) if len(terms) >= 3 else row["buchholz"]
+                _whole(sum(sorted(terms)[1:-1])) if len(terms) >= 3 else buchholz
             )
-            row["sonneborn_berger"] = number_of(
-                sum(table[o]["match_points"] * share for o, share, _m in met if o in table)
-            )
+            row["sonneborn_berger"] = _whole(sum(points[o] * share for o, share, _m in met))
         if "head_to_head" in tiebreaks:
             self._head_to_head(table, tiebreaks[: list(tiebreaks).index("head_to_head")])
         return table
@@ -412,11 +419,14 @@ def _ranked(
     last = len(placements or ())
     by_number = {e.number: e for e in entries}
 
+    # Each key's value as ``-_value`` gives it: more is better first, fewer is better first.
+    signs = [(key, 1 if key in FEWER_IS_BETTER else -1) for key in tiebreaks]
+
     def order(entry: Entry) -> tuple:
         row = table[entry.number]
         return (
             placed.get(entry.number, last) if placements is not None else 0,
-            *(-_value(row, key) for key in tiebreaks),
+            *[sign * row[key] for key, sign in signs],
             entry.seed is None,
             entry.seed or 0,
             entry.number,

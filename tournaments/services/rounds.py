@@ -22,6 +22,7 @@ from scorekeeper.rules.errors import _
 from ..brackets.planner import plan
 from ..models import Round, Tournament
 from ..selectors.snapshot import snapshot_load
+from .collector import collector_paused
 from .guards import running
 from .locks import touch, tournament_locked
 from .store import advance_done, decision_store, problem_clear, round_complete
@@ -30,6 +31,7 @@ log = logging.getLogger(__name__)
 Status = Tournament.Status
 
 
+@collector_paused
 def round_advance(*, round_id: Any) -> Round | None:
     """Complete the round, then draw the next one (or the next stage's first round, or
     finish the tournament). Safe to run twice or side by side: returns the round drawn, or
@@ -90,6 +92,7 @@ def problem_mark(*, round_id: Any, error: Exception, tried: int) -> None:
     touch(tournament, "problem", "problem_since")
 
 
+@collector_paused
 def round_draw(*, tournament_id: Any) -> Round:
     """The director draws the next round (``rounds/next/``). After the last round there is
     none: the tournament's end is stored all the same (a stuck advance put right from the

@@ -29,6 +29,7 @@ from ..brackets import planner
 from ..models import Tournament, TournamentState
 from ..selectors.snapshot import Loaded, snapshot_load
 from . import enqueue
+from .collector import collector_paused
 from .locks import touch, tournament_locked
 
 
@@ -73,6 +74,7 @@ def standings_request(tournament: Tournament) -> None:
         enqueue.standings_refresh(tournament_id=tournament.pk)
 
 
+@collector_paused
 def standings_refresh(*, tournament_id: Any) -> bool:
     """The task: the standings for the tournament's current version, computed without its
     lock and stored by compare-and-set on the version: with a new version if no write came

@@ -16,6 +16,7 @@ from ..brackets.planner import plan
 from ..models import Pairing, Stage, Tournament
 from ..selectors.snapshot import snapshot_load
 from .audit import audit
+from .collector import collector_paused
 from .guards import played, running
 from .locks import matches_locked, touch, tournament_locked
 from .standings import standings_store
@@ -24,6 +25,7 @@ from .store import cancel, decision_store
 Status = Tournament.Status
 
 
+@collector_paused
 @transaction.atomic
 def tournament_start(*, tournament_id: Any) -> Tournament:
     tournament = tournament_locked(tournament_id)

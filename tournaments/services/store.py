@@ -29,7 +29,7 @@ from ..brackets import Pairing as Seat
 from ..brackets import get_format
 from ..brackets.planner import Decision, NextRound
 from ..models import CancelledMatch, Entry, Pairing, Round, Stage, TableKey, Tournament
-from ..selectors.snapshot import Loaded
+from ..selectors.snapshot import EntrySeat, Loaded
 from . import enqueue, ratings
 from .guards import OPEN, stage_games
 from .locks import touch, tournament_read
@@ -94,7 +94,7 @@ def advance_done(round_id: Any, started: datetime) -> None:
 
 
 def round_store(
-    tournament: Tournament, stage: Stage, drawn: NextRound, entries: Sequence[Entry]
+    tournament: Tournament, stage: Stage, drawn: NextRound, entries: Sequence[Entry | EntrySeat]
 ) -> Round:
     """The round drawn, stored with its clock, its matches and its pairings."""
     starts = timezone.now() + timedelta(minutes=tournament.break_minutes)
@@ -125,7 +125,7 @@ def pairings_store(
     stage: Stage,
     round_: Round,
     seats: Sequence[Seat],
-    entries: Sequence[Entry],
+    entries: Sequence[Entry | EntrySeat],
     *,
     rows: Sequence[Pairing] = (),
 ) -> None:
@@ -149,9 +149,16 @@ def pairings_store(
         _reseat(rows, {row.slot: row for row in fresh})
     else:
         bulk.insert_many(fresh)
-    tables = sorted({seat.table for seat in seats if seat.table is not None})
+    _table_keys(tournament, {seat.table for seat in seats if seat.table is not None})
+
+
+def _table_keys(tournament: Tournament, tables: set[int]) -> None:
+    """A key for each table that has none yet (a later round seats the same tables: their
+    keys are read, not made and sent again)."""
+    tables -= set(TableKey.objects.filter(tournament=tournament).values_list("table", flat=True))
     TableKey.objects.bulk_create(
-        [TableKey(tournament=tournament, table=table) for table in tables], ignore_conflicts=True
+        [TableKey(tournament=tournament, table=table) for table in sorted(tables)],
+        ignore_conflicts=True,
     )
 
 
@@ -171,7 +178,7 @@ def create_matches(
     stage: Stage,
     round_: Round,
     seats: Sequence[Seat],
-    entries: Sequence[Entry],
+    entries: Sequence[Entry | EntrySeat],
 ) -> dict[int, Match]:
     """The matches of the seated pairings (byes have none), by slot."""
     limits = MatchLimits(
