@@ -361,12 +361,19 @@ def hand_undo(*, match_id: Any, number: int) -> None:
 @transaction.atomic
 def match_close(*, match_id: Any) -> Match:
     """End a session (trionfo) or an abandoned match."""
-    match = _locked(match_id)
+    return match_closed(_locked(match_id))
+
+
+def match_closed(match: Match, *, tell: bool = True) -> Match:
+    """``match_close`` of a match its caller has locked and read in its own transaction
+    (one ``UPDATE``: no read again, no savepoint). ``tell=False``: the listeners are not
+    told (the caller is the tournament's own write, which stores what the close means)."""
     state = state_of(match)
     if state.finished:
         raise MatchFinished(_("The match is already finished."))
     _save_state(match, rules.close(table_of(match), state))
-    _notify(match, state)
+    if tell:
+        _notify(match, state)
     return match
 
 

@@ -56,7 +56,7 @@ def match_event(match: Match, event: str) -> None:
     if before["status"] == Pairing.Status.FINISHED:
         after = convert.pairing_data(pairing)
         audit(tournament, event, pairing=pairing, before=before, after=after, by="table")
-    result_recorded(tournament, pairing.round)
+    result_recorded(tournament, pairing)
 
 
 def _finished(tournament: Tournament, pairing: Pairing, after: dict[str, Any]) -> None:

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
+from django.db.models.sql import InsertQuery, UpdateQuery
 from django.utils import timezone
 
 from scorekeeper import bulk
@@ -28,12 +29,21 @@ from .. import convert
 from ..brackets import Pairing as Seat
 from ..brackets import get_format
 from ..brackets.planner import Decision, NextRound
-from ..models import CancelledMatch, Entry, Pairing, Round, Stage, TableKey, Tournament
+from ..models import (
+    CancelledMatch,
+    Entry,
+    Pairing,
+    ResultChange,
+    Round,
+    Stage,
+    TableKey,
+    Tournament,
+)
 from ..selectors.snapshot import Loaded
 from . import enqueue, ratings
 from .guards import OPEN, stage_games
-from .locks import touch, tournament_read
-from .standings import standings_keep, standings_request
+from .locks import BUMPING, bump_params, bumped, touch, tournament_read
+from .standings import standings_keep
 
 Status = Tournament.Status
 
@@ -256,32 +266,106 @@ def problem_clear(tournament: Tournament) -> list[str]:
     return ["problem", "problem_since"]
 
 
-def result_recorded(tournament: Tournament, round_: Round) -> None:
+def result_recorded(
+    tournament: Tournament,
+    pairing: Pairing,
+    fields: Sequence[str] = (),
+    change: ResultChange | None = None,
+) -> None:
     """After a result changed (the caller holds its pairing and its round, not the
-    tournament's row): a playing round whose every pairing is finished is queued for its
-    advance (which stores the standings); a complete round with a pairing reopened plays
-    again; otherwise one refresh of the standings is asked for. The version is bumped
-    last (``touch``): the tournament's state row is held only until the commit."""
-    # One index lookup on (round, status), consistent: every result of the round holds
-    # the round's row, so the last one sees all the others. Never a scan of the round.
-    open_pairings = Pairing.objects.filter(round_id=round_.pk, status__in=OPEN).exists()
-    if tournament.problem or tournament.problem_since is not None:
-        _problem_clear_after(tournament.pk)
-    advancing = (
+    tournament's row): the pairing's ``fields`` saved and its audit ``change`` kept, if
+    given; a playing round whose every pairing is finished is queued for its advance
+    (which stores the standings); a complete round with a pairing reopened plays again;
+    otherwise one refresh of the standings is asked for. The version is bumped last: the
+    tournament's state row is held only until the commit. On PostgreSQL the pairing, the
+    audit, the round's open pairings and the version are one statement (``RECORDED``)."""
+    round_ = pairing.round
+    # Advancing unless a pairing is open: the refresh is left to the advance then.
+    ready = (
         round_.status == Round.Status.PLAYING
-        and not open_pairings
         and tournament.status == Status.RUNNING
         and tournament.round == round_.number
     )
+    if connection.vendor == "postgresql":
+        open_pairings, queued = _recorded(tournament, pairing, fields, change, ready)
+    else:
+        if fields:
+            pairing.save(update_fields=list(fields))
+        if change is not None:
+            change.save(force_insert=True)
+        open_pairings = Pairing.objects.filter(round_id=round_.pk, status__in=OPEN).exists()
+        queued = touch(tournament, refresh=not ready or open_pairings)
+    if tournament.problem or tournament.problem_since is not None:
+        _problem_clear_after(tournament.pk)
+    # The round's row is the caller's (locked): written after the version, no wait.
     if round_.status == Round.Status.PLAYING and not open_pairings:
         advance_queue(round_.pk)
     elif round_.status == Round.Status.COMPLETE and open_pairings:
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
-    if advancing:
-        touch(tournament)
-    else:
-        standings_request(tournament)
+    if queued:
+        enqueue.standings_refresh(tournament_id=tournament.pk)
     ratings.result_changed(tournament=tournament, round_=round_)
+
+
+# Whether another pairing of the round is open: one index lookup on (round, status),
+# consistent (every result of the round holds the round's row, so the last one sees all
+# the others), never a scan of the round. The pairing itself is left out: the statement
+# sees it as it was, its new status is known.
+OTHERS_OPEN = f"""
+others AS (SELECT EXISTS (
+    SELECT 1 FROM {Pairing._meta.db_table}
+    WHERE round_id = %s AND status IN ({", ".join(["%s"] * len(OPEN))}) AND id <> %s
+) AS open)"""
+# A result on PostgreSQL: its ``WITH`` parts (the pairing, the audit, ``OTHERS_OPEN``),
+# then the version's bump asking for a refresh unless the round advances.
+RECORDED = BUMPING.format(
+    refresh="%s OR (SELECT open FROM others)", also=", (SELECT open FROM others)"
+)
+
+
+def _recorded(
+    tournament: Tournament,
+    pairing: Pairing,
+    fields: Sequence[str],
+    change: ResultChange | None,
+    ready: bool,
+) -> tuple[bool, bool]:
+    """``result_recorded``'s one statement: whether a pairing of the round is open, and
+    whether the statement queued a refresh of the standings."""
+    parts = [_updating(pairing, fields)] if fields else []
+    if change is not None:
+        parts.append(_inserting(change))
+    parts.append((OTHERS_OPEN, [pairing.round_id, *OPEN, pairing.pk]))
+    own_open = pairing.status in OPEN
+    now, key = bump_params(tournament)
+    sql = "WITH " + ",".join(part for part, _params in parts) + RECORDED
+    params = [value for _part, values in parts for value in values]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, now, not ready or own_open, now, key])
+        row = cursor.fetchone()
+    return own_open or bool(row[4]), bumped(tournament, row)
+
+
+def _updating(pairing: Pairing, fields: Sequence[str]) -> tuple[str, list[Any]]:
+    """The pairing's ``fields`` saved, as a ``WITH`` part (the ``UPDATE`` its ``save``
+    would send)."""
+    query = UpdateQuery(Pairing)
+    saved = [Pairing._meta.get_field(name) for name in fields]
+    query.add_update_fields([(f, None, f.pre_save(pairing, False)) for f in saved])
+    query.add_filter("pk", pairing.pk)
+    sql, params = query.get_compiler(connection.alias).as_sql()
+    return f"\npairing AS ({sql})", list(params)
+
+
+def _inserting(change: ResultChange) -> tuple[str, list[Any]]:
+    """The audit row kept, as a ``WITH`` part (the ``INSERT`` its ``save`` would send)."""
+    opts = ResultChange._meta
+    query = InsertQuery(ResultChange)
+    query.insert_values(
+        [f for f in opts.local_concrete_fields if f is not opts.auto_field], [change]
+    )
+    ((sql, params),) = query.get_compiler(connection.alias).as_sql()
+    return f"\nchange AS ({sql})", list(params)
 
 
 def finished_stamp(pairing: Pairing) -> list[str]:
