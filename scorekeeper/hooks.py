@@ -7,7 +7,7 @@ match row is saved, and only for matches whose ``tournament`` is set (a friendly
 costs nothing). Events:
 
 - ``"finished"``: the match just ended (its last hand, a limit, or ``match_close``; not
-  ``match_closed(…, tell=False)``, the tournament's own close of a match it decided);
+  ``match_closing``, the tournament's own close of a match it decided);
 - ``"reopened"``: an undo or a correction put a finished match back in progress;
 - ``"changed"``: a correction changed a finished match's result (winner, draw or points).
 

@@ -234,19 +234,19 @@ def _store(held: PairingHeld, after: dict[str, Any], action: str, reason: str) -
     tournament, pairing = held.tournament, held.pairing
     before = convert.pairing_data(pairing)
     winner_changed = (before["winner"], before["result"]) != (after["winner"], after["result"])
-    fields = _set(pairing, after)
+    saved: list[tuple[Any, Sequence[str]]] = [(pairing, _set(pairing, after))]
     # Without the tournament's lock the round is the last drawn (``_held``): none follows.
     followed = held.tournament_held and next_round_drawn(pairing.round)
     if winner_changed and eliminates(pairing.round.stage) and followed:
-        pairing.save(update_fields=fields)  # the redraw reads it stored
-        fields = []
+        pairing.save(update_fields=saved.pop()[1])  # the redraw reads it stored
         later_pairings_redraw(tournament, pairing)
-    if held.match is not None and held.match.status == Match.Status.IN_PROGRESS:
+    match = held.match
+    if match is not None and match.status == Match.Status.IN_PROGRESS:
         # Its listener is not told: the result it would read is this one.
-        match_services.match_closed(held.match, tell=False)
+        saved.insert(0, (match, match_services.match_closing(match)))
     now = convert.pairing_data(pairing)
     change = audit_row(tournament, action, pairing=pairing, before=before, after=now, reason=reason)
-    result_recorded(tournament, pairing, fields, change)
+    result_recorded(tournament, pairing, saved, change)
 
 
 def _result_of(data: dict[str, Any]) -> tuple[Any, ...]:
@@ -305,7 +305,7 @@ def _result_remove(
     fields = _set(pairing, {**_table_result(tournament, pairing), "source": Pairing.Source.TABLE})
     after = convert.pairing_data(pairing)
     change = audit_row(tournament, "removed", pairing=pairing, before=before, after=after)
-    result_recorded(tournament, pairing, fields, change)
+    result_recorded(tournament, pairing, [(pairing, fields)], change)
     return answers.PairingAnswer(pairing)
 
 

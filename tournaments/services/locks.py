@@ -14,16 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from django.db import connection
+from django.db.models import Model
 from django.utils import timezone
 
 from scorekeeper.models import Match
 from scorekeeper.rules import MatchConflict
 from scorekeeper.rules.errors import _
 
-from ..models import Club, Pairing, Tournament, TournamentState
+from ..models import Club, Pairing, Round, Stage, Tournament, TournamentState
 
 # The state's fields a write may save with ``touch`` (on the state's row, not the
 # tournament's).
@@ -213,19 +215,78 @@ def pairing_held(
 
 
 def _seated_locked(where: dict[str, Any]) -> Pairing | None:
-    """A seated pairing (a bye has no match: ``None``), found and locked by one statement:
-    its match, then it, then its round (``FOR UPDATE OF`` in that order, the order of
-    every writer), with the match, the stage, the tournament and its state as read
-    (``pairing_locked``'s columns). ``None`` too when its row went or its match changed
-    while the statement waited for the locks (its conditions are checked again on the
-    rows as they then are)."""
-    rows = (
-        Pairing.objects.select_for_update(of=("match", "self", "round"))
-        .select_related("match", "round__stage", "tournament__state")
-        .defer(*PAIRING_UNREAD)
-        .filter(match__status__isnull=False)  # the match joined, not outer (never null)
-    )
-    try:
-        return rows.get(**where)
-    except Pairing.DoesNotExist:
+    """A seated pairing (a bye has no match: ``None``), found and locked by one statement
+    (``SEATED``): its match, then it, then its round (``FOR UPDATE OF`` in that order, the
+    order of every writer), with the match, the stage, the tournament and its state as
+    read (``pairing_locked``'s columns). ``None`` too when its row went or its match
+    changed while the statement waited for the locks (its conditions are checked again
+    on the rows as they then are)."""
+    sql, models = _seated(connection.vendor)
+    key = Tournament._meta.pk.get_db_prep_value(where["tournament_id"], connection)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key, where["round__number"], where["slot"]])
+        row = cursor.fetchone()
+    if row is None:
         return None
+    match, pairing, round_, stage, tournament, state = (
+        model.from_db(connection.alias, names, [c(row[i]) for i, c in columns])
+        for model, names, columns in models
+    )
+    round_.stage = stage
+    tournament.state = state
+    pairing.round, pairing.tournament, pairing.match = round_, tournament, match
+    return pairing
+
+
+# The rows ``SEATED`` reads, as ``pairing_locked`` and the match's lock read them.
+SEATED_ROWS: tuple[tuple[type[Model], str, tuple[str, ...]], ...] = (
+    (Match, "m", ()),
+    (Pairing, "p", ()),
+    (Round, "r", ()),
+    (Stage, "s", ("entries", "standings")),
+    (Tournament, "t", ()),
+    (TournamentState, "ts", ("standings",)),
+)
+SEATED = """
+SELECT {columns}
+FROM {p} p
+JOIN {m} m ON m.id = p.match_id
+JOIN {r} r ON r.id = p.round_id
+JOIN {s} s ON s.id = r.stage_id
+JOIN {t} t ON t.id = p.tournament_id
+JOIN {ts} ts ON ts.tournament_id = t.id
+WHERE p.tournament_id = %s AND r.number = %s AND p.slot = %s
+"""
+
+
+@cache
+def _seated(vendor: str) -> tuple[str, list[tuple[type[Model], list[str], list[Any]]]]:
+    """``SEATED`` for the database (PostgreSQL locks), and each row's model, fields and
+    columns (their place in the row, and what turns the value read into the field's, as
+    the ORM does)."""
+    columns, models = [], []
+    for model, alias, unread in SEATED_ROWS:
+        fields = [f for f in model._meta.concrete_fields if f.name not in unread]
+        places = []
+        for field in fields:
+            places.append((len(columns), _converted(field, alias)))
+            columns.append(f"{alias}.{connection.ops.quote_name(field.column)}")
+        models.append((model, [f.attname for f in fields], places))
+    tables = {alias: model._meta.db_table for model, alias, _unread in SEATED_ROWS}
+    sql = SEATED.format(columns=", ".join(columns), **tables)
+    if vendor == "postgresql":
+        sql += "FOR UPDATE OF m, p, r"
+    return sql, models
+
+
+def _converted(field: Any, alias: str) -> Any:
+    """The field's value from the database's, as the ORM turns it (its converters)."""
+    col = field.get_col(alias)
+    found = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+
+    def convert(value: Any) -> Any:
+        for converter in found:
+            value = converter(value, col, connection)
+        return value
+
+    return convert

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Q
+from django.db.models import Model, Q
 from django.db.models.sql import InsertQuery, UpdateQuery
 from django.utils import timezone
 
@@ -266,18 +266,19 @@ def problem_clear(tournament: Tournament) -> list[str]:
     return ["problem", "problem_since"]
 
 
+# Rows a result saves with the rest (their fields), in this order: its match, its pairing.
+Saved = Sequence[tuple[Model, Sequence[str]]]
+
+
 def result_recorded(
-    tournament: Tournament,
-    pairing: Pairing,
-    fields: Sequence[str] = (),
-    change: ResultChange | None = None,
+    tournament: Tournament, pairing: Pairing, saved: Saved = (), change: ResultChange | None = None
 ) -> None:
-    """After a result changed (the caller holds its pairing and its round, not the
-    tournament's row): the pairing's ``fields`` saved and its audit ``change`` kept, if
-    given; a playing round whose every pairing is finished is queued for its advance
+    """After a result changed (the caller holds its pairing, its round and its match, not
+    the tournament's row): the rows ``saved`` and its audit ``change`` kept, if given;
+    a playing round whose every pairing is finished is queued for its advance
     (which stores the standings); a complete round with a pairing reopened plays again;
     otherwise one refresh of the standings is asked for. The version is bumped last: the
-    tournament's state row is held only until the commit. On PostgreSQL the pairing, the
+    tournament's state row is held only until the commit. On PostgreSQL the rows, the
     audit, the round's open pairings and the version are one statement (``RECORDED``)."""
     round_ = pairing.round
     # Advancing unless a pairing is open: the refresh is left to the advance then.
@@ -287,10 +288,10 @@ def result_recorded(
         and tournament.round == round_.number
     )
     if connection.vendor == "postgresql":
-        open_pairings, queued = _recorded(tournament, pairing, fields, change, ready)
+        open_pairings, queued = _recorded(tournament, pairing, saved, change, ready)
     else:
-        if fields:
-            pairing.save(update_fields=list(fields))
+        for row, fields in saved:
+            row.save(update_fields=fields)
         if change is not None:
             change.save(force_insert=True)
         open_pairings = Pairing.objects.filter(round_id=round_.pk, status__in=OPEN).exists()
@@ -326,13 +327,13 @@ RECORDED = BUMPING.format(
 def _recorded(
     tournament: Tournament,
     pairing: Pairing,
-    fields: Sequence[str],
+    saved: Saved,
     change: ResultChange | None,
     ready: bool,
 ) -> tuple[bool, bool]:
     """``result_recorded``'s one statement: whether a pairing of the round is open, and
     whether the statement queued a refresh of the standings."""
-    parts = [_updating(pairing, fields)] if fields else []
+    parts = [_updating(n, row, fields) for n, (row, fields) in enumerate(saved)]
     if change is not None:
         parts.append(_inserting(change))
     parts.append((OTHERS_OPEN, [pairing.round_id, *OPEN, pairing.pk]))
@@ -346,15 +347,16 @@ def _recorded(
     return own_open or bool(row[4]), bumped(tournament, row)
 
 
-def _updating(pairing: Pairing, fields: Sequence[str]) -> tuple[str, list[Any]]:
-    """The pairing's ``fields`` saved, as a ``WITH`` part (the ``UPDATE`` its ``save``
-    would send)."""
-    query = UpdateQuery(Pairing)
-    saved = [Pairing._meta.get_field(name) for name in fields]
-    query.add_update_fields([(f, None, f.pre_save(pairing, False)) for f in saved])
-    query.add_filter("pk", pairing.pk)
+def _updating(number: int, row: Model, fields: Sequence[str]) -> tuple[str, list[Any]]:
+    """The row's ``fields`` saved, as a ``WITH`` part (the ``UPDATE`` its ``save`` would
+    send)."""
+    model = type(row)
+    query = UpdateQuery(model)
+    saved = [model._meta.get_field(name) for name in fields]
+    query.add_update_fields([(f, None, f.pre_save(row, False)) for f in saved])
+    query.add_filter("pk", row.pk)
     sql, params = query.get_compiler(connection.alias).as_sql()
-    return f"\npairing AS ({sql})", list(params)
+    return f"\nsaved{number} AS ({sql})", list(params)
 
 
 def _inserting(change: ResultChange) -> tuple[str, list[Any]]:
