@@ -317,7 +317,7 @@ others AS (SELECT EXISTS (
     SELECT 1 FROM {Pairing._meta.db_table}
     WHERE round_id = %s AND status IN ({", ".join(["%s"] * len(OPEN))}) AND id <> %s
 ) AS open)"""
-# A result on PostgreSQL: its ``WITH`` parts (the pairing, the audit, ``OTHERS_OPEN``),
+# A result on PostgreSQL: its ``WITH`` parts (the rows saved, the audit, ``OTHERS_OPEN``),
 # then the version's bump asking for a refresh unless the round advances.
 RECORDED = BUMPING.format(
     refresh="%s OR (SELECT open FROM others)", also=", (SELECT open FROM others)"
