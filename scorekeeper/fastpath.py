@@ -186,6 +186,12 @@ def _once(sql: str, params: Sequence[Any]) -> Any:
     return row
 
 
+def first_row(sql: str, params: Sequence[Any]) -> Any:
+    """The first row of a statement another hot path runs often (a tournament's result),
+    on PostgreSQL: prepared once per connection, its parameters sent apart."""
+    return _first_row(sql, params)
+
+
 def _first_row(sql: str, params: Sequence[Any], *, checked: bool = True) -> Any:
     """The first row of one of this module's statements (``_prepared``'s cursor)."""
     with _prepared(checked=checked) as cursor:

@@ -21,6 +21,7 @@ from django.db import connection
 from django.db.models import Model
 from django.utils import timezone
 
+from scorekeeper import fastpath
 from scorekeeper.models import Match
 from scorekeeper.rules import MatchConflict
 from scorekeeper.rules.errors import _
@@ -223,9 +224,13 @@ def _seated_locked(where: dict[str, Any]) -> Pairing | None:
     on the rows as they then are)."""
     sql, models = _seated(connection.vendor)
     key = Tournament._meta.pk.get_db_prep_value(where["tournament_id"], connection)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [key, where["round__number"], where["slot"]])
-        row = cursor.fetchone()
+    params = [key, where["round__number"], where["slot"]]
+    if connection.vendor == "postgresql":
+        row = fastpath.first_row(sql, params)  # prepared: parsed and planned once
+    else:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            row = cursor.fetchone()
     if row is None:
         return None
     match, pairing, round_, stage, tournament, state = (

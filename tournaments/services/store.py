@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Model, Q
-from django.db.models.sql import InsertQuery, UpdateQuery
 from django.utils import timezone
 
-from scorekeeper import bulk
+from scorekeeper import bulk, fastpath
 from scorekeeper import services as match_services
 from scorekeeper.models import Match
 from scorekeeper.rules import MatchConflict, MatchLimits
@@ -331,9 +331,10 @@ def _recorded(
     change: ResultChange | None,
     ready: bool,
 ) -> tuple[bool, bool]:
-    """``result_recorded``'s one statement: whether a pairing of the round is open, and
-    whether the statement queued a refresh of the standings."""
-    parts = [_updating(n, row, fields) for n, (row, fields) in enumerate(saved)]
+    """``result_recorded``'s one statement (prepared: its text is one of a few): whether a
+    pairing of the round is open, and whether the statement queued a refresh of the
+    standings."""
+    parts = [_updating(n, row, tuple(fields)) for n, (row, fields) in enumerate(saved)]
     if change is not None:
         parts.append(_inserting(change))
     parts.append((OTHERS_OPEN, [pairing.round_id, *OPEN, pairing.pk]))
@@ -341,33 +342,41 @@ def _recorded(
     now, key = bump_params(tournament)
     sql = "WITH " + ",".join(part for part, _params in parts) + RECORDED
     params = [value for _part, values in parts for value in values]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, now, not ready or own_open, now, key])
-        row = cursor.fetchone()
+    row = fastpath.first_row(sql, [*params, now, not ready or own_open, now, key])
     return own_open or bool(row[4]), bumped(tournament, row)
 
 
-def _updating(number: int, row: Model, fields: Sequence[str]) -> tuple[str, list[Any]]:
-    """The row's ``fields`` saved, as a ``WITH`` part (the ``UPDATE`` its ``save`` would
-    send)."""
-    model = type(row)
-    query = UpdateQuery(model)
-    saved = [model._meta.get_field(name) for name in fields]
-    query.add_update_fields([(f, None, f.pre_save(row, False)) for f in saved])
-    query.add_filter("pk", row.pk)
-    sql, params = query.get_compiler(connection.alias).as_sql()
-    return f"\nsaved{number} AS ({sql})", list(params)
+def _updating(number: int, row: Model, fields: tuple[str, ...]) -> tuple[str, list[Any]]:
+    """The row's ``fields`` saved, as a ``WITH`` part (the ``UPDATE`` its ``save`` sends)."""
+    sql, saved = _update_sql(type(row), fields)
+    values = [f.get_db_prep_save(f.pre_save(row, False), connection) for f in saved]
+    return f"\nsaved{number} AS ({sql})", [*values, row.pk]
+
+
+@cache
+def _update_sql(model: type[Model], fields: tuple[str, ...]) -> tuple[str, list[Any]]:
+    quote, opts = connection.ops.quote_name, model._meta
+    saved = [opts.get_field(name) for name in fields]
+    columns = ", ".join(f"{quote(f.column)} = %s" for f in saved)
+    where = f"{quote(opts.pk.column)} = %s"
+    return f"UPDATE {quote(opts.db_table)} SET {columns} WHERE {where}", saved
 
 
 def _inserting(change: ResultChange) -> tuple[str, list[Any]]:
-    """The audit row kept, as a ``WITH`` part (the ``INSERT`` its ``save`` would send)."""
-    opts = ResultChange._meta
-    query = InsertQuery(ResultChange)
-    query.insert_values(
-        [f for f in opts.local_concrete_fields if f is not opts.auto_field], [change]
-    )
-    ((sql, params),) = query.get_compiler(connection.alias).as_sql()
-    return f"\nchange AS ({sql})", list(params)
+    """The audit row kept, as a ``WITH`` part (the ``INSERT`` its ``save`` sends)."""
+    values = [f.get_db_prep_save(f.pre_save(change, True), connection) for f in INSERTED]
+    return f"\nchange AS ({_insert_sql()})", values
+
+
+INSERTED = [f for f in ResultChange._meta.local_concrete_fields if not f.primary_key]
+
+
+@cache
+def _insert_sql() -> str:
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in INSERTED)
+    places = ", ".join(["%s"] * len(INSERTED))
+    return f"INSERT INTO {quote(ResultChange._meta.db_table)} ({columns}) VALUES ({places})"
 
 
 def finished_stamp(pairing: Pairing) -> list[str]:
