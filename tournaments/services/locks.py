@@ -196,7 +196,8 @@ def pairing_held(
         seated = _seated_locked(where)
         if seated is not None:
             return PairingHeld(seated.tournament, seated, seated.match)
-    pairing_id, match_id = Pairing.objects.values_list("pk", "match_id").get(**where)
+    found: tuple[Any, Any] = Pairing.objects.values_list("pk", "match_id").get(**where)
+    pairing_id, match_id = found
     if match_id is not None and not tournament:
         # Found seated now, not by the locking read: replaced while it waited.
         raise MatchConflict(REPLACED, number=round_number)
@@ -233,10 +234,11 @@ def _seated_locked(where: dict[str, Any]) -> Pairing | None:
             row = cursor.fetchone()
     if row is None:
         return None
-    match, pairing, round_, stage, tournament, state = (
+    built: list[Any] = [
         model.from_db(connection.alias, names, [c(row[i]) for i, c in columns])
         for model, names, columns in models
-    )
+    ]
+    match, pairing, round_, stage, tournament, state = built
     round_.stage = stage
     tournament.state = state
     pairing.round, pairing.tournament, pairing.match = round_, tournament, match
@@ -269,13 +271,14 @@ def _seated(vendor: str) -> tuple[str, list[tuple[type[Model], list[str], list[A
     """``SEATED`` for the database (PostgreSQL locks), and each row's model, fields and
     columns (their place in the row, and what turns the value read into the field's, as
     the ORM does)."""
-    columns, models = [], []
+    columns: list[str] = []
+    models: list[tuple[type[Model], list[str], list[Any]]] = []
     for model, alias, unread in SEATED_ROWS:
         fields = [f for f in model._meta.concrete_fields if f.name not in unread]
         places = []
         for field in fields:
             places.append((len(columns), _converted(field, alias)))
-            columns.append(f"{alias}.{connection.ops.quote_name(field.column)}")
+            columns.append(f"{alias}.{connection.ops.quote_name(str(field.column))}")
         models.append((model, [f.attname for f in fields], places))
     tables = {alias: model._meta.db_table for model, alias, _unread in SEATED_ROWS}
     sql = SEATED.format(columns=", ".join(columns), **tables)

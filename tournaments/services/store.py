@@ -356,9 +356,10 @@ def _updating(number: int, row: Model, fields: tuple[str, ...]) -> tuple[str, li
 @cache
 def _update_sql(model: type[Model], fields: tuple[str, ...]) -> tuple[str, list[Any]]:
     quote, opts = connection.ops.quote_name, model._meta
-    saved = [opts.get_field(name) for name in fields]
-    columns = ", ".join(f"{quote(f.column)} = %s" for f in saved)
-    where = f"{quote(opts.pk.column)} = %s"
+    named = {f.name: f for f in opts.concrete_fields}
+    saved = [named[name] for name in fields]
+    columns = ", ".join(f"{quote(str(f.column))} = %s" for f in saved)
+    where = f"{quote(str(opts.pk.column))} = %s"
     return f"UPDATE {quote(opts.db_table)} SET {columns} WHERE {where}", saved
 
 
@@ -374,7 +375,7 @@ INSERTED = [f for f in ResultChange._meta.local_concrete_fields if not f.primary
 @cache
 def _insert_sql() -> str:
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in INSERTED)
+    columns = ", ".join(quote(str(f.column)) for f in INSERTED)
     places = ", ".join(["%s"] * len(INSERTED))
     return f"INSERT INTO {quote(ResultChange._meta.db_table)} ({columns}) VALUES ({places})"
 
