@@ -6,7 +6,8 @@ match ends, reopens or changes result.
 match row is saved, and only for matches whose ``tournament`` is set (a friendly match
 costs nothing). Events:
 
-- ``"finished"``: the match just ended (its last hand, a limit, or ``match_close``);
+- ``"finished"``: the match just ended (its last hand, a limit, or ``match_close``; not
+  ``match_closing``, the tournament's own close of a match it decided);
 - ``"reopened"``: an undo or a correction put a finished match back in progress;
 - ``"changed"``: a correction changed a finished match's result (winner, draw or points).
 

@@ -155,11 +155,13 @@ def _store_state(match: Match, state: MatchState) -> None:
     match.closed = state.closed
 
 
+# What a change of a match's state saves.
+STATE_FIELDS = ("state", "status", "winner", "closed", "time_called_after", "updated_at")
+
+
 def _save_state(match: Match, state: MatchState) -> None:
     _store_state(match, state)
-    match.save(
-        update_fields=["state", "status", "winner", "closed", "time_called_after", "updated_at"]
-    )
+    match.save(update_fields=STATE_FIELDS)
 
 
 def hand_preview(*, match: Match, payload: Any) -> PlayedHand:
@@ -362,12 +364,22 @@ def hand_undo(*, match_id: Any, number: int) -> None:
 def match_close(*, match_id: Any) -> Match:
     """End a session (trionfo) or an abandoned match."""
     match = _locked(match_id)
+    before = state_of(match)
+    match.save(update_fields=match_closing(match))
+    _notify(match, before)
+    return match
+
+
+def match_closing(match: Match) -> tuple[str, ...]:
+    """``match_close`` of a match its caller has locked and read, in memory: its closed
+    state set on it, and the fields the caller saves (``STATE_FIELDS``, with its own
+    writes, in its transaction). Its listeners are not told: the caller is the
+    tournament's own write, which stores what the close means."""
     state = state_of(match)
     if state.finished:
         raise MatchFinished(_("The match is already finished."))
-    _save_state(match, rules.close(table_of(match), state))
-    _notify(match, state)
-    return match
+    _store_state(match, rules.close(table_of(match), state))
+    return STATE_FIELDS
 
 
 @transaction.atomic

@@ -142,3 +142,27 @@ def test_two_ticks_while_an_advance_is_pending_queue_one(monkeypatch):
     assert len(sent) == 2
     assert tasks.round_advance(first.pk) == 2
     assert Round.objects.get(pk=first.pk).advance_queued is None
+
+
+def test_a_tick_while_the_advance_runs_queues_no_other(monkeypatch):
+    """The round's mark stays while its advance runs (cleared once it is done): a tick
+    meanwhile leaves the round to it."""
+    from tournaments.services import rounds
+
+    sent: list[tuple[object, ...]] = []
+    monkeypatch.setattr(enqueue, "send", lambda name, *args: sent.append((name, *args)) or True)
+    _tournament()
+    first = Round.objects.get(number=1)
+    _finish_quietly(first)
+    assert store.advance_queue(first.pk)  # the last result's advance, queued
+    ticks: list[int] = []
+    advance = rounds._advance
+
+    def running(round_id: object) -> object:
+        ticks.append(services.clock_tick(now=timezone.now()))
+        return advance(round_id)
+
+    monkeypatch.setattr(rounds, "_advance", running)
+    assert tasks.round_advance(first.pk) == 2
+    assert ticks == [0] and sent == [(enqueue.ROUND_ADVANCE, first.pk)]
+    assert Round.objects.get(pk=first.pk).advance_queued is None

@@ -8,7 +8,13 @@ from typing import Any
 from ..models import Pairing, ResultChange, Tournament
 
 
-def audit(
+def audit(tournament: Tournament, action: str, **change: Any) -> None:
+    """Keep one change: of a pairing (its round and slot with it), or of a round, or of the
+    whole tournament (``audit_row``'s fields)."""
+    audit_row(tournament, action, **change).save(force_insert=True)
+
+
+def audit_row(
     tournament: Tournament,
     action: str,
     *,
@@ -18,10 +24,9 @@ def audit(
     after: Any = None,
     by: str = "director",
     reason: str = "",
-) -> None:
-    """Keep one change: of a pairing (its round and slot with it), or of a round, or of the
-    whole tournament."""
-    ResultChange.objects.create(
+) -> ResultChange:
+    """The change ``audit`` keeps, not stored yet (a result stores it with its pairing)."""
+    return ResultChange(
         tournament=tournament,
         pairing=pairing,
         round_number=round_number if pairing is None else pairing.round.number,

@@ -52,7 +52,7 @@ def match_confirm(*, match_id: Any, agree: Any, note: Any = "") -> Match:
         reason=row.note,
     )
     if agree:
-        result_recorded(tournament, row.round)
+        result_recorded(tournament, row)
     else:
         touch(tournament)
     return match

@@ -36,7 +36,7 @@ from ..brackets import Draw, planner
 from ..models import Pairing, Round, Tournament
 from ..selectors.snapshot import snapshot_load
 from . import answers
-from .audit import audit
+from .audit import audit_row
 from .guards import eliminates, next_round_drawn, played, stage_games
 from .locks import PairingHeld, pairing_held
 from .outcomes import outcome_of
@@ -228,29 +228,36 @@ def _result_set(
 
 def _store(held: PairingHeld, after: dict[str, Any], action: str, reason: str) -> None:
     """The result stored on the pairing (the later pairings of a followed elimination
-    stage redrawn first), audited, the table's match closed, the round's advance or the
-    standings' refresh queued."""
+    stage redrawn first), the table's match closed, then the pairing with its audit, the
+    round's advance or the standings' refresh queued (``result_recorded``: on PostgreSQL
+    one statement)."""
     tournament, pairing = held.tournament, held.pairing
     before = convert.pairing_data(pairing)
     winner_changed = (before["winner"], before["result"]) != (after["winner"], after["result"])
-    _save(pairing, after)
-    if winner_changed and eliminates(pairing.round.stage) and next_round_drawn(pairing.round):
+    saved: list[tuple[Any, Sequence[str]]] = [(pairing, _set(pairing, after))]
+    # Without the tournament's lock the round is the last drawn (``_held``): none follows.
+    followed = held.tournament_held and next_round_drawn(pairing.round)
+    if winner_changed and eliminates(pairing.round.stage) and followed:
+        pairing.save(update_fields=saved.pop()[1])  # the redraw reads it stored
         later_pairings_redraw(tournament, pairing)
+    match = held.match
+    if match is not None and match.status == Match.Status.IN_PROGRESS:
+        # Its listener is not told: the result it would read is this one.
+        saved.insert(0, (match, match_services.match_closing(match)))
     now = convert.pairing_data(pairing)
-    audit(tournament, action, pairing=pairing, before=before, after=now, reason=reason)
-    if held.match_status == Match.Status.IN_PROGRESS:
-        match_services.match_close(match_id=pairing.match_id)
-    result_recorded(tournament, pairing.round)
+    change = audit_row(tournament, action, pairing=pairing, before=before, after=now, reason=reason)
+    result_recorded(tournament, pairing, saved, change)
 
 
 def _result_of(data: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(data.get(key) for key in ("status", *RESULT_KEYS))
 
 
-def _save(pairing: Pairing, after: dict[str, Any]) -> None:
+def _set(pairing: Pairing, after: dict[str, Any]) -> list[str]:
+    """The pairing's new values set on it: the fields to save."""
     for key, value in after.items():
         setattr(pairing, key, value)
-    pairing.save(update_fields=[*after, *finished_stamp(pairing)])
+    return [*after, *finished_stamp(pairing)]
 
 
 def _warnings(tournament: Tournament, round_: Round) -> tuple[str, ...]:
@@ -295,10 +302,10 @@ def _result_remove(
     if pairing.match_id is not None:
         # Still the director's while the match reopens: the listener leaves it alone.
         match_services.match_reopen(match_id=pairing.match_id)
-    _save(pairing, {**_table_result(tournament, pairing), "source": Pairing.Source.TABLE})
+    fields = _set(pairing, {**_table_result(tournament, pairing), "source": Pairing.Source.TABLE})
     after = convert.pairing_data(pairing)
-    audit(tournament, "removed", pairing=pairing, before=before, after=after)
-    result_recorded(tournament, pairing.round)
+    change = audit_row(tournament, "removed", pairing=pairing, before=before, after=after)
+    result_recorded(tournament, pairing, [(pairing, fields)], change)
     return answers.PairingAnswer(pairing)
 
 

@@ -12,18 +12,21 @@ compare-and-set follow it) by one statement, the write's last.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from django.db import connection
+from django.db.models import Model
 from django.utils import timezone
 
+from scorekeeper import prepared
 from scorekeeper.models import Match
 from scorekeeper.rules import MatchConflict
 from scorekeeper.rules.errors import _
 
-from ..models import Club, Pairing, Tournament, TournamentState
+from ..models import Club, Pairing, Round, Stage, Tournament, TournamentState
 
 # The state's fields a write may save with ``touch`` (on the state's row, not the
 # tournament's).
@@ -52,18 +55,20 @@ def tournament_read(tournament_id: Any) -> Tournament:
 
 
 _STATE = TournamentState._meta.db_table
-# The version bumped; with a refresh asked for, marked queued unless it is already or the
-# last one rests. The state's row as it now is (held until the commit), and whether the
-# refresh was queued before (read by the same statement).
-BUMP = f"""
+# The version bumped; with a refresh asked for (``{refresh}``: a condition), marked queued
+# unless it is already or the last one rests. The state's row as it now is (held until
+# the commit), whether the refresh was queued before (read by the same statement), and
+# what the caller adds (``{also}``: columns of the statement's ``WITH`` parts).
+BUMPING = f"""
 UPDATE {_STATE} SET version = {_STATE}.version + 1, changed_at = %s,
     standings_queued = {_STATE}.standings_queued OR (
-        %s AND ({_STATE}.standings_rest IS NULL OR {_STATE}.standings_rest <= %s))
+        ({{refresh}}) AND ({_STATE}.standings_rest IS NULL OR {_STATE}.standings_rest <= %s))
 FROM (SELECT tournament_id AS key, standings_queued AS was FROM {_STATE}
       WHERE tournament_id = %s) AS old
 WHERE {_STATE}.tournament_id = old.key
-RETURNING {_STATE}.version, {_STATE}.standings_queued, {_STATE}.standings_rest, old.was
+RETURNING {_STATE}.version, {_STATE}.standings_queued, {_STATE}.standings_rest, old.was{{also}}
 """
+BUMP = BUMPING.format(refresh="%s", also="")
 # SQLite's RETURNING names the target's columns only: ``was`` read first (its writes are
 # one at a time anyway).
 WAS = f"SELECT standings_queued FROM {_STATE} WHERE tournament_id = %s"
@@ -73,6 +78,12 @@ BUMP_SQLITE = BUMP.replace(", old.was", "").replace(
     f"WHERE {_STATE}.tournament_id = old.key",
     f"WHERE {_STATE}.tournament_id = %s",
 )
+
+
+def bump_params(tournament: Tournament) -> tuple[Any, Any]:
+    """``BUMPING``'s moment (its ``%s`` before and after ``{refresh}``) and key (last)."""
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    return now, Tournament._meta.pk.get_db_prep_value(tournament.pk, connection)
 
 
 def touch(tournament: Tournament, *fields: str, refresh: bool = False) -> bool:
@@ -86,30 +97,46 @@ def touch(tournament: Tournament, *fields: str, refresh: bool = False) -> bool:
     own = [name for name in fields if name not in STATE_FIELDS]
     if own:
         tournament.save(update_fields=["updated_at", *own])
-    now = connection.ops.adapt_datetimefield_value(timezone.now())
-    key = Tournament._meta.pk.get_db_prep_value(tournament.pk, connection)
+    now, key = bump_params(tournament)
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute(BUMP, [now, refresh, now, key])
-            version, queued, rest, was = cursor.fetchone()
+            row = cursor.fetchone()
         else:
             cursor.execute(WAS, [key])
             (was,) = cursor.fetchone()
             cursor.execute(BUMP_SQLITE, [now, refresh, now, key])
-            version, queued, rest = cursor.fetchone()
+            row = (*cursor.fetchone(), was)
+    queued = bumped(tournament, row, keep_rest="standings_rest" in fields)
     state = tournament.state
-    state.version, state.standings_queued = version, bool(queued)
-    if "standings_rest" not in fields:
-        state.standings_rest = TournamentState._meta.get_field("standings_rest").to_python(rest)
     kept = [name for name in fields if name in STATE_FIELDS]
     if "standings" in kept:
-        state.standings_version = version
+        state.standings_version = state.version
         kept.append("standings_version")
     if kept:
         TournamentState.objects.filter(pk=tournament.pk).update(
             **{name: getattr(state, name) for name in kept}
         )
+    return queued
+
+
+def bumped(tournament: Tournament, row: Sequence[Any], *, keep_rest: bool = False) -> bool:
+    """The state as ``BUMPING`` returned it (``row``: version, queued, rest, was) kept on
+    the tournament; True when that statement marked the refresh queued."""
+    version, queued, rest, was = row[:4]
+    state = tournament.state
+    state.version, state.standings_queued = version, bool(queued)
+    if not keep_rest:
+        state.standings_rest = TournamentState._meta.get_field("standings_rest").to_python(rest)
     return bool(queued) and not was
+
+
+# What a result never reads of the rows locked with its pairing.
+PAIRING_UNREAD = (
+    "round__stage__entries",
+    "round__stage__standings",
+    "tournament__state__standings",
+)
 
 
 def pairing_locked(pairing_id: Any) -> Pairing:
@@ -121,11 +148,7 @@ def pairing_locked(pairing_id: Any) -> Pairing:
     return (
         Pairing.objects.select_for_update(of=("self", "round"))
         .select_related("round__stage", "tournament__state")
-        .defer(
-            "round__stage__entries",
-            "round__stage__standings",
-            "tournament__state__standings",
-        )
+        .defer(*PAIRING_UNREAD)
         .get(pk=pairing_id)
     )
 
@@ -144,12 +167,12 @@ def club_locked(club_id: Any) -> Club:
 @dataclass(frozen=True)
 class PairingHeld:
     """A pairing and its round locked for a director's write (and its tournament's row
-    when ``tournament_held``), and whether the table's match was still being played when
-    it was locked (``None``: a bye, no match)."""
+    when ``tournament_held``), and the table's match locked with them, as read (``None``:
+    a bye, no match)."""
 
     tournament: Tournament
     pairing: Pairing
-    match_status: str | None
+    match: Match | None
     tournament_held: bool = False
 
 
@@ -169,16 +192,18 @@ def pairing_held(
     pairing while this write waited (its row gone, or another match seated there) makes the
     write a ``MatchConflict``."""
     where = {"tournament_id": tournament_id, "round__number": round_number, "slot": slot}
-    found = Pairing.objects.values_list("pk", "match_id").get(**where)
+    if not tournament:
+        seated = _seated_locked(where)
+        if seated is not None:
+            return PairingHeld(seated.tournament, seated, seated.match)
+    found: tuple[Any, Any] = Pairing.objects.values_list("pk", "match_id").get(**where)
     pairing_id, match_id = found
-    status = None
+    if match_id is not None and not tournament:
+        # Found seated now, not by the locking read: replaced while it waited.
+        raise MatchConflict(REPLACED, number=round_number)
+    match = None
     if match_id is not None:
-        status = (
-            Match.objects.select_for_update()
-            .filter(pk=match_id)
-            .values_list("status", flat=True)
-            .first()
-        )
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
     held = tournament_locked(tournament_id) if tournament else None
     try:
         pairing = pairing_locked(pairing_id)
@@ -187,5 +212,89 @@ def pairing_held(
     if pairing.match_id != match_id:
         raise MatchConflict(REPLACED, number=round_number)
     if held is not None:
-        return PairingHeld(held, pairing, status, tournament_held=True)
-    return PairingHeld(pairing.tournament, pairing, status)
+        return PairingHeld(held, pairing, match, tournament_held=True)
+    return PairingHeld(pairing.tournament, pairing, match)
+
+
+def _seated_locked(where: dict[str, Any]) -> Pairing | None:
+    """A seated pairing (a bye has no match: ``None``), found and locked by one statement
+    (``SEATED``): its match, then it, then its round (``FOR UPDATE OF`` in that order, the
+    order of every writer), with the match, the stage, the tournament and its state as
+    read (``pairing_locked``'s columns). ``None`` too when its row went or its match
+    changed while the statement waited for the locks (its conditions are checked again
+    on the rows as they then are)."""
+    sql, models = _seated(connection.vendor)
+    key = Tournament._meta.pk.get_db_prep_value(where["tournament_id"], connection)
+    params = [key, where["round__number"], where["slot"]]
+    if connection.vendor == "postgresql":
+        row = prepared.first_row(sql, params)  # prepared: parsed and planned once
+    else:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            row = cursor.fetchone()
+    if row is None:
+        return None
+    built: list[Any] = [
+        model.from_db(connection.alias, names, [c(row[i]) for i, c in columns])
+        for model, names, columns in models
+    ]
+    match, pairing, round_, stage, tournament, state = built
+    round_.stage = stage
+    tournament.state = state
+    pairing.round, pairing.tournament, pairing.match = round_, tournament, match
+    return pairing
+
+
+# The rows ``SEATED`` reads, as ``pairing_locked`` and the match's lock read them.
+SEATED_ROWS: tuple[tuple[type[Model], str, tuple[str, ...]], ...] = (
+    (Match, "m", ()),
+    (Pairing, "p", ()),
+    (Round, "r", ()),
+    (Stage, "s", ("entries", "standings")),
+    (Tournament, "t", ()),
+    (TournamentState, "ts", ("standings",)),
+)
+SEATED = """
+SELECT {columns}
+FROM {p} p
+JOIN {m} m ON m.id = p.match_id
+JOIN {r} r ON r.id = p.round_id
+JOIN {s} s ON s.id = r.stage_id
+JOIN {t} t ON t.id = p.tournament_id
+JOIN {ts} ts ON ts.tournament_id = t.id
+WHERE p.tournament_id = %s AND r.number = %s AND p.slot = %s
+"""
+
+
+@cache
+def _seated(vendor: str) -> tuple[str, list[tuple[type[Model], list[str], list[Any]]]]:
+    """``SEATED`` for the database (PostgreSQL locks), and each row's model, fields and
+    columns (their place in the row, and what turns the value read into the field's, as
+    the ORM does)."""
+    columns: list[str] = []
+    models: list[tuple[type[Model], list[str], list[Any]]] = []
+    for model, alias, unread in SEATED_ROWS:
+        fields = [f for f in model._meta.concrete_fields if f.name not in unread]
+        places = []
+        for field in fields:
+            places.append((len(columns), _converted(field, alias)))
+            columns.append(f"{alias}.{connection.ops.quote_name(str(field.column))}")
+        models.append((model, [f.attname for f in fields], places))
+    tables = {alias: model._meta.db_table for model, alias, _unread in SEATED_ROWS}
+    sql = SEATED.format(columns=", ".join(columns), **tables)
+    if vendor == "postgresql":
+        sql += "FOR UPDATE OF m, p, r"
+    return sql, models
+
+
+def _converted(field: Any, alias: str) -> Any:
+    """The field's value from the database's, as the ORM turns it (its converters)."""
+    col = field.get_col(alias)
+    found = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+
+    def convert(value: Any) -> Any:
+        for converter in found:
+            value = converter(value, col, connection)
+        return value
+
+    return convert

@@ -2,7 +2,8 @@
 changes result (``scorekeeper.hooks``, registered in ``TournamentsConfig.ready()``).
 
 A result costs the same in any event: it stores its pairing (and the audit), bumps the
-tournament's version and decides the round's completion with one indexed ``EXISTS``. It
+tournament's version and decides the round's completion with one indexed ``EXISTS``, on
+PostgreSQL all by one statement (``store.result_recorded``). It
 locks what it changes, its pairing and its round, never the tournament's row: results of
 one event are recorded side by side. The standings are not recomputed here: the round's
 last result queues the advance (which stores them), any other asks for one refresh
@@ -21,7 +22,7 @@ from scorekeeper.rules import MatchConflict
 
 from .. import convert
 from ..models import Pairing, Tournament
-from .audit import audit
+from .audit import audit_row
 from .guards import followed_refusal
 from .locks import pairing_locked
 from .outcomes import DIRECTOR_ENDS, outcome_of, table_may_close
@@ -48,21 +49,24 @@ def match_event(match: Match, event: str) -> None:
     if event == "finished" and match.closed and not table_may_close(match):
         raise MatchConflict(DIRECTOR_ENDS)
     if event == "reopened":
-        _reopen(tournament, pairing)
+        fields = _reopen(tournament, pairing)
     else:
-        _finished(tournament, pairing, outcome_of(match, pairing))
-    if convert.pairing_data(pairing) == before:
+        fields = _finished(tournament, pairing, outcome_of(match, pairing))
+    after = convert.pairing_data(pairing)
+    if after == before:
         return
+    change = None
     if before["status"] == Pairing.Status.FINISHED:
-        after = convert.pairing_data(pairing)
-        audit(tournament, event, pairing=pairing, before=before, after=after, by="table")
-    result_recorded(tournament, pairing.round)
+        change = audit_row(
+            tournament, event, pairing=pairing, before=before, after=after, by="table"
+        )
+    result_recorded(tournament, pairing, [(pairing, fields)], change)
 
 
-def _finished(tournament: Tournament, pairing: Pairing, after: dict[str, Any]) -> None:
-    """The match's result on its pairing: awaiting the other side's word where the
+def _finished(tournament: Tournament, pairing: Pairing, after: dict[str, Any]) -> list[str]:
+    """The match's result set on its pairing: awaiting the other side's word where the
     tournament asks for it; a followed round's result changes who won through the director
-    only."""
+    only. The fields to save."""
     if pairing.status == Pairing.Status.FINISHED:
         if (after["winner"], after["result"]) != (pairing.winner, pairing.result):
             refusal = followed_refusal(tournament, pairing.round)
@@ -72,16 +76,16 @@ def _finished(tournament: Tournament, pairing: Pairing, after: dict[str, Any]) -
         after = {**after, "status": Pairing.Status.AWAITING, "note": ""}
     for key, value in after.items():
         setattr(pairing, key, value)
-    pairing.save(update_fields=[*after, *finished_stamp(pairing)])
+    return [*after, *finished_stamp(pairing)]
 
 
-def _reopen(tournament: Tournament, pairing: Pairing) -> None:
+def _reopen(tournament: Tournament, pairing: Pairing) -> list[str]:
+    """The pairing played again: the fields to save."""
     if pairing.status == Pairing.Status.IN_PROGRESS:
-        return
+        return []
     refusal = followed_refusal(tournament, pairing.round)
     if pairing.status == Pairing.Status.FINISHED and refusal is not None:
         raise MatchConflict(refusal)
     pairing.status = Pairing.Status.IN_PROGRESS
     pairing.result = pairing.winner = pairing.points = pairing.games_won = None
-    fields = ["status", "result", "winner", "points", "games_won", *finished_stamp(pairing)]
-    pairing.save(update_fields=fields)
+    return ["status", "result", "winner", "points", "games_won", *finished_stamp(pairing)]

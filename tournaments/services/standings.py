@@ -66,14 +66,6 @@ RESTLESS = 0.05
 REST = 3.0
 
 
-def standings_request(tournament: Tournament) -> None:
-    """A result changed the standings: the version bumped (``touch``) and one refresh
-    queued by the same statement, unless one is queued already or the last one rests (the
-    next result after its rest, or the clock's tick, asks then)."""
-    if touch(tournament, refresh=True):
-        enqueue.standings_refresh(tournament_id=tournament.pk)
-
-
 @collector_paused
 def standings_refresh(*, tournament_id: Any) -> bool:
     """The task: the standings for the tournament's current version, computed without its

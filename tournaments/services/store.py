@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Model, Q
 from django.utils import timezone
 
-from scorekeeper import bulk
+from scorekeeper import bulk, prepared
 from scorekeeper import services as match_services
 from scorekeeper.models import Match
 from scorekeeper.rules import MatchConflict, MatchLimits
@@ -28,12 +29,21 @@ from .. import convert
 from ..brackets import Pairing as Seat
 from ..brackets import get_format
 from ..brackets.planner import Decision, NextRound
-from ..models import CancelledMatch, Entry, Pairing, Round, Stage, TableKey, Tournament
+from ..models import (
+    CancelledMatch,
+    Entry,
+    Pairing,
+    ResultChange,
+    Round,
+    Stage,
+    TableKey,
+    Tournament,
+)
 from ..selectors.snapshot import EntrySeat, Loaded
 from . import enqueue, ratings
 from .guards import OPEN, stage_games
-from .locks import touch, tournament_read
-from .standings import standings_keep, standings_request
+from .locks import BUMPING, bump_params, bumped, touch, tournament_read
+from .standings import standings_keep
 
 Status = Tournament.Status
 
@@ -263,32 +273,118 @@ def problem_clear(tournament: Tournament) -> list[str]:
     return ["problem", "problem_since"]
 
 
-def result_recorded(tournament: Tournament, round_: Round) -> None:
-    """After a result changed (the caller holds its pairing and its round, not the
-    tournament's row): a playing round whose every pairing is finished is queued for its
-    advance (which stores the standings); a complete round with a pairing reopened plays
-    again; otherwise one refresh of the standings is asked for. The version is bumped
-    last (``touch``): the tournament's state row is held only until the commit."""
-    # One index lookup on (round, status), consistent: every result of the round holds
-    # the round's row, so the last one sees all the others. Never a scan of the round.
-    open_pairings = Pairing.objects.filter(round_id=round_.pk, status__in=OPEN).exists()
-    if tournament.problem or tournament.problem_since is not None:
-        _problem_clear_after(tournament.pk)
-    advancing = (
+# Rows a result saves with the rest (their fields), in this order: its match, its pairing.
+Saved = Sequence[tuple[Model, Sequence[str]]]
+
+
+def result_recorded(
+    tournament: Tournament, pairing: Pairing, saved: Saved = (), change: ResultChange | None = None
+) -> None:
+    """After a result changed (the caller holds its pairing, its round and its match, not
+    the tournament's row): the rows ``saved`` and its audit ``change`` kept, if given;
+    a playing round whose every pairing is finished is queued for its advance
+    (which stores the standings); a complete round with a pairing reopened plays again;
+    otherwise one refresh of the standings is asked for. The version is bumped last: the
+    tournament's state row is held only until the commit. On PostgreSQL the rows, the
+    audit, the round's open pairings and the version are one statement (``RECORDED``)."""
+    round_ = pairing.round
+    # Advancing unless a pairing is open: the refresh is left to the advance then.
+    ready = (
         round_.status == Round.Status.PLAYING
-        and not open_pairings
         and tournament.status == Status.RUNNING
         and tournament.round == round_.number
     )
+    if connection.vendor == "postgresql":
+        open_pairings, queued = _recorded(tournament, pairing, saved, change, ready)
+    else:
+        for row, fields in saved:
+            row.save(update_fields=fields)
+        if change is not None:
+            change.save(force_insert=True)
+        open_pairings = Pairing.objects.filter(round_id=round_.pk, status__in=OPEN).exists()
+        queued = touch(tournament, refresh=not ready or open_pairings)
+    if tournament.problem or tournament.problem_since is not None:
+        _problem_clear_after(tournament.pk)
+    # The round's row is the caller's (locked): written after the version, no wait.
     if round_.status == Round.Status.PLAYING and not open_pairings:
         advance_queue(round_.pk)
     elif round_.status == Round.Status.COMPLETE and open_pairings:
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
-    if advancing:
-        touch(tournament)
-    else:
-        standings_request(tournament)
+    if queued:
+        enqueue.standings_refresh(tournament_id=tournament.pk)
     ratings.result_changed(tournament=tournament, round_=round_)
+
+
+# Whether another pairing of the round is open: one index lookup on (round, status),
+# consistent (every result of the round holds the round's row, so the last one sees all
+# the others), never a scan of the round. The pairing itself is left out: the statement
+# sees it as it was, its new status is known.
+OTHERS_OPEN = f"""
+others AS (SELECT EXISTS (
+    SELECT 1 FROM {Pairing._meta.db_table}
+    WHERE round_id = %s AND status IN ({", ".join(["%s"] * len(OPEN))}) AND id <> %s
+) AS open)"""
+# A result on PostgreSQL: its ``WITH`` parts (the rows saved, the audit, ``OTHERS_OPEN``),
+# then the version's bump asking for a refresh unless the round advances.
+RECORDED = BUMPING.format(
+    refresh="%s OR (SELECT open FROM others)", also=", (SELECT open FROM others)"
+)
+
+
+def _recorded(
+    tournament: Tournament,
+    pairing: Pairing,
+    saved: Saved,
+    change: ResultChange | None,
+    ready: bool,
+) -> tuple[bool, bool]:
+    """``result_recorded``'s one statement (prepared: its text is one of a few): whether a
+    pairing of the round is open, and whether the statement queued a refresh of the
+    standings."""
+    parts = [_updating(n, row, tuple(fields)) for n, (row, fields) in enumerate(saved)]
+    if change is not None:
+        parts.append(_inserting(change))
+    parts.append((OTHERS_OPEN, [pairing.round_id, *OPEN, pairing.pk]))
+    own_open = pairing.status in OPEN
+    now, key = bump_params(tournament)
+    sql = "WITH " + ",".join(part for part, _params in parts) + RECORDED
+    params = [value for _part, values in parts for value in values]
+    row = prepared.first_row(sql, [*params, now, not ready or own_open, now, key])
+    return own_open or bool(row[4]), bumped(tournament, row)
+
+
+def _updating(number: int, row: Model, fields: tuple[str, ...]) -> tuple[str, list[Any]]:
+    """The row's ``fields`` saved, as a ``WITH`` part (the ``UPDATE`` its ``save`` sends)."""
+    sql, saved = _update_sql(type(row), fields)
+    values = [f.get_db_prep_save(f.pre_save(row, False), connection) for f in saved]
+    return f"\nsaved{number} AS ({sql})", [*values, row.pk]
+
+
+@cache
+def _update_sql(model: type[Model], fields: tuple[str, ...]) -> tuple[str, list[Any]]:
+    quote, opts = connection.ops.quote_name, model._meta
+    named = {f.name: f for f in opts.concrete_fields}
+    saved = [named[name] for name in fields]
+    columns = ", ".join(f"{quote(str(f.column))} = %s" for f in saved)
+    where = f"{quote(str(opts.pk.column))} = %s"
+    return f"UPDATE {quote(opts.db_table)} SET {columns} WHERE {where}", saved
+
+
+def _inserting(change: ResultChange) -> tuple[str, list[Any]]:
+    """The audit row kept, as a ``WITH`` part (the ``INSERT`` its ``save`` sends)."""
+    values = [f.get_db_prep_save(f.pre_save(change, True), connection) for f in INSERTED]
+    return f"\nchange AS ({_insert_sql()})", values
+
+
+INSERTED = [f for f in ResultChange._meta.local_concrete_fields if not f.primary_key]
+
+
+@cache
+def _insert_sql() -> str:
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(str(f.column)) for f in INSERTED)
+    places = ", ".join(["%s"] * len(INSERTED))
+    return f"INSERT INTO {quote(ResultChange._meta.db_table)} ({columns}) VALUES ({places})"
 
 
 def finished_stamp(pairing: Pairing) -> list[str]:

@@ -60,20 +60,20 @@ def test_a_directors_result_of_a_one_game_match_shows_the_game_won(director):
 
 def test_a_directors_result_during_a_redraw_of_its_round_is_409_not_404(director, monkeypatch):
     """The redraw holds the round's matches and deletes its pairings; the director's result
-    that found the pairing before it waits on the pairing's row, then finds it replaced: a
-    409 saying why."""
+    whose locking read waited on them finds its row gone (PostgreSQL checks the read's
+    conditions again on the rows as they then are: ``test_director_race`` does it with real
+    locks), then the pairing replaced: a 409 saying why."""
     t = tarneeb(director, 4)
     director.start(t)
-    real = locks.pairing_locked
     redrawn: list[int] = []
 
-    def redraw_first(pairing_id: Any) -> Any:
-        if not redrawn:  # the redraw comes first (rolled back with the 409)
+    def redraw_meanwhile(where: Any) -> Any:
+        if not redrawn:  # the redraw commits while the read waits (rolled back with the 409)
             redrawn.append(0)
             redrawn[0] = services.round_redraw(tournament_id=t["id"], round_number=1).number
-        return real(pairing_id)
+        return None  # the row it waited on went
 
-    monkeypatch.setattr(locks, "pairing_locked", redraw_first)
+    monkeypatch.setattr(locks, "_seated_locked", redraw_meanwhile)
     for method in ("post", "delete"):
         redrawn.clear()
         body = {"winner": 1, "points": [10, 0]} if method == "post" else None
