@@ -123,9 +123,11 @@ def after_polls(page: Any, check: Callable[[float], None], polls: int = 8) -> No
     for, without waiting for them in real time: the page's clock (``page.clock.install()``
     before it opened) is moved on one poll period at a time, so its timers fire, its poll
     asks the server and the answer is shown as it would be 10 s later. Each try waits
-    longer for the answer (0.5 s, then 1, 2, 4, 8: a busy machine); after ``polls`` periods
-    the check has its last, full-length try (and says what it found)."""
-    wait = 500
+    longer for the answer (0.15 s, then 0.3, 0.6, 1.2, 2.4, 4.8, 8: a busy machine; an
+    answer on loopback shows well within the first); after ``polls`` periods the check has
+    its last, full-length try (and says what it found). (The first tries are short because
+    a check that needs several periods waited the whole of each one: 7.5 s idle for four.)"""
+    wait = 150
     for _ in range(polls):
         try:
             check(wait)

@@ -115,6 +115,7 @@ def played_swiss(count: int, rounds: int) -> Any:
     the services (the director's results), drawn by hand; the tournament."""
     from tournaments import services, validation
     from tournaments.models import Round
+    from tournaments.services import enqueue
 
     tournament = services.tournament_create(
         validation.tournament_spec(
@@ -129,15 +130,18 @@ def played_swiss(count: int, rounds: int) -> Any:
     )
     services.tournament_start(tournament_id=tournament.pk)
     for number in range(1, rounds + 1):
-        for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
-            if pairing.status == "in_progress":
-                services.pairing_result_set(
-                    tournament_id=tournament.pk,
-                    round_number=number,
-                    slot=pairing.slot,
-                    winner=pairing.entries[0],
-                    points=[100, 50],
-                )
+        # The round's results as a desk's requests store them: the standings refreshed once
+        # the round's last result is in (enqueue.deferring), not once per result.
+        with enqueue.deferring():
+            for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
+                if pairing.status == "in_progress":
+                    services.pairing_result_set(
+                        tournament_id=tournament.pk,
+                        round_number=number,
+                        slot=pairing.slot,
+                        winner=pairing.entries[0],
+                        points=[100, 50],
+                    )
         if number < rounds:
             services.round_draw(tournament_id=tournament.pk)
     tournament.refresh_from_db()
