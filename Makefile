@@ -33,9 +33,11 @@ run: demo messages
 
 # Every test, in one process per core (pytest-xdist; `make test TEST_PROCESSES=0`: in this
 # process). The files with tests marked `worker` run in one of them (tests/conftest.py).
+# Bytecode is written even where the machine says not to (PYTHONDONTWRITEBYTECODE): every
+# test process, worker and server it starts would compile the same libraries again.
 TEST_PROCESSES ?= auto
 test: $(STAMP) messages
-	$(BIN)/python -m pytest -n $(TEST_PROCESSES)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_PROCESSES)
 
 # PNGs of the main pages in English and Arabic at phone size (390x844) into screenshots/.
 screenshots: $(STAMP) messages

@@ -96,10 +96,14 @@ def results(base: str) -> dict[str, float]:
     return figures
 
 
+# tournaments.md, Speed: results a second measured with 8 clients posting at once.
+PARALLEL_CLIENTS = 8
+
+
 def knockout_results_rate(base: str) -> float:
-    """The 2,048 results of round 1 of a 10,240-team knockout by ``CLIENTS`` clients at
-    once: results a second over the burst's wall time."""
-    return knockout_burst(base)[1]
+    """The 2,048 results of round 1 of a 10,240-team knockout by ``PARALLEL_CLIENTS``
+    clients at once: results a second over the burst's wall time."""
+    return knockout_burst(base, clients=PARALLEL_CLIENTS)[1]
 
 
 def result_vs_insert() -> float:
@@ -142,7 +146,7 @@ def knockout_results(base: str) -> float:
     return knockout_burst(base)[0]
 
 
-def knockout_burst(base: str) -> tuple[float, float]:
+def knockout_burst(base: str, clients: int = CLIENTS) -> tuple[float, float]:
     """The 2,048 results of round 1 of a 10,240-team knockout by ``CLIENTS`` clients at
     once: the sum of their server times (s) and the results a second of the burst."""
     from tournaments.services import tournament_start
@@ -151,22 +155,64 @@ def knockout_burst(base: str) -> tuple[float, float]:
     tournament_start(tournament_id=tournament.pk)
     pairings = round_pairings(tournament.pk, 1)
     assert len(pairings) == 2_048, len(pairings)
-    shares = [pairings[index::CLIENTS] for index in range(CLIENTS)]
+    shares = [pairings[index::clients] for index in range(clients)]
 
     def post_all(share: list[Any]) -> list[tuple[float, ...]]:
         with httpx.Client(base_url=base, timeout=120) as client:
             return [post_result(client, tournament.pk, 1, pairing) for pairing in share]
 
     start = time.perf_counter()
-    with ThreadPoolExecutor(CLIENTS) as pool:
+    with ThreadPoolExecutor(clients) as pool:
         timed = [t for share in pool.map(post_all, shares) for t in share]
     wall = time.perf_counter() - start
     trips, server, cpu, db = (sum(t[i] for t in timed) for i in range(4))
     median = statistics.median(t[1] for t in timed) * 1000
     print(
-        f"  knockout results: {len(timed)} by {CLIENTS} clients in {wall:.1f} s; server time "
+        f"  knockout results: {len(timed)} by {clients} clients in {wall:.1f} s; server time "
         f"{server:.1f} s in all (median {median:.1f} ms; CPU {cpu:.1f} s, SQL {db:.1f} s), "
         f"round trips {trips:.1f} s in all",
         flush=True,
     )
     return server, len(timed) / wall
+
+
+FRESH_RESULTS = 20  # results timed from their post to the public standings showing them
+
+
+def public_fresh(base: str) -> dict[str, float]:
+    """A director's result in a Swiss of 4,096 and of 256 entries → the public link's
+    standings show it (its winner's row has played one match), polled every 50 ms as a
+    phone's page would be, a real worker refreshing the standings: the median seconds of
+    ``FRESH_RESULTS`` results at each size."""
+    return {
+        "public_fresh_4096_s": _fresh(base, 4_096),
+        "public_fresh_256_s": _fresh(base, 256),
+    }
+
+
+def _fresh(base: str, count: int) -> float:
+    from tournaments.services import tournament_start
+
+    tournament = create(count, [{"format": "swiss", "rounds": 3}])
+    tournament_start(tournament_id=tournament.pk)
+    pairings = RNG.sample(round_pairings(tournament.pk, 1)[:-1], FRESH_RESULTS)
+    delays = []
+    with httpx.Client(base_url=base, timeout=60) as client:
+        for pairing in pairings:
+            url = f"/api/tournaments/{tournament.view_id}/standings/?entry={pairing.entries[0]}"
+            start = time.perf_counter()
+            post_result(client, tournament.pk, 1, pairing)
+            while not _played(client.get(url).json(), pairing.entries[0]):
+                assert time.perf_counter() - start < 120, "the standings never showed it"
+                time.sleep(0.05)
+            delays.append(time.perf_counter() - start)
+    print(
+        f"  public fresh, {count} entries: {FRESH_RESULTS} results, "
+        f"{min(delays):.2f} to {max(delays):.2f} s",
+        flush=True,
+    )
+    return statistics.median(delays)
+
+
+def _played(rows: list[dict[str, Any]], entry: int) -> bool:
+    return any(row["entry"] == entry and row["played"] == 1 for row in rows)

@@ -30,13 +30,18 @@
   real worker beside: the sum of the server times of the 2,048 answers (``Server-Timing``,
   ``bench/timing.py``; goal: under 60 s). The wall time of the burst, the web process's CPU
   time and the sum of the round trips are printed beside.
-- ``knockout_10240_round1_results_per_s``: the same burst posted to two gunicorn workers
-  (results lock their pairing and round, never the tournament's row, so they do not queue
-  behind each other): results a second over the burst's wall time (goal: 100 or more).
+- ``knockout_10240_round1_results_per_s``: the same burst posted by 8 clients to two
+  gunicorn workers (results lock their pairing and round, never the tournament's row, so
+  they do not queue behind each other): results a second over the burst's wall time (goal:
+  100 or more).
 - ``result_vs_insert_ratio``: a director's result through the service (in this process, the
   standings' refresh deferred to the end as a worker would take it) against a one-row
   insert (an audit row, autocommit), the medians of ``BENCH_RESULTS`` of each taken in
   turn in the same run (goal: at most 2.5).
+- ``public_fresh_4096_s``, ``public_fresh_256_s``: a director's result in a Swiss of that
+  many entries posted over HTTP → the public link's standings showing it, polled every
+  50 ms, a real worker refreshing the standings: the median of 20 results (goals: under
+  5 s and under 1 s).
 
 - ``start_10240_answer_kb``: the answer of ``POST …/start/`` for a 10,240-team knockout,
   in KB as sent, gzip-compressed (goal: under 200 KB; tournaments.md, Speed: answers a
@@ -52,6 +57,7 @@ printed and merged into ``bench/results.json``. Run it as a module (``make bench
     DATABASE_URL=postgresql://…/scorekeeper_bench CELERY_BROKER_URL=redis://…/0 \\
         .venv/bin/python -m bench.tournaments [knockout] [standings] [advance] [bulk] \\
         [results] [knockout_results] [next_round_tied] [answers] [parallel] [ratio]
+        [public_fresh]
 """
 
 from __future__ import annotations
@@ -81,6 +87,7 @@ from bench.tournament_kit import (
 from bench.tournament_results import (
     knockout_results,
     knockout_results_rate,
+    public_fresh,
     result_vs_insert,
     results,
 )
@@ -97,6 +104,8 @@ GOALS = {
     "knockout_10240_round1_results_s": 60.0,
     "entries_10240_bulk_s": 2.0,
     "swiss_10240_next_round_tied_s": 3.0,
+    "public_fresh_4096_s": 5.0,
+    "public_fresh_256_s": 1.0,
     "start_10240_answer_kb": 200.0,
     "public_first_load_1024_kb": 200.0,
     "result_vs_insert_ratio": 2.5,
@@ -138,6 +147,9 @@ def measure(names: list[str]) -> dict[str, float]:
         )
     if "ratio" in names:
         figures["result_vs_insert_ratio"] = result_vs_insert()
+    if "public_fresh" in names:
+        env = server_env(CELERY_BROKER_URL=BROKER)
+        figures.update(with_worker(lambda: with_server(env, public_fresh)))
     return figures
 
 
@@ -153,6 +165,7 @@ def main() -> None:
         "answers",
         "parallel",
         "ratio",
+        "public_fresh",
     ]
     ensure_database(DATABASE)
     subprocess.run(
