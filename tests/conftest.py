@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.worker import _worker_marker, live_worker  # noqa: F401 (fixtures)
+from tests.worker import _worker_marker, live_worker, stop_after_last  # noqa: F401 (fixtures)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -164,3 +164,12 @@ def _site_language() -> Iterator[None]:
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    """The real worker and beat stop once this process's last worker test is torn down."""
+    try:
+        return (yield)
+    finally:
+        stop_after_last(item, nextitem)

@@ -150,13 +150,35 @@ def live_worker(
         "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
     }
     worker = LiveWorker(tmp_path_factory.mktemp("worker"), env)
+    _start(worker)
+    yield worker
+    worker.stop()
+    clear_broker()
+
+
+# The session's worker while it runs: stopped after the last test marked worker of this
+# process (``stop_after_last``), started again if another comes.
+_running: list[LiveWorker] = []
+
+
+def _start(worker: LiveWorker) -> None:
     if not worker.start():
         reason = f"the Celery worker did not answer a ping\n{worker.logs()}"
         worker.stop()
         skip_or_fail(reason)
-    yield worker
-    worker.stop()
-    clear_broker()
+    _running.append(worker)
+
+
+def stop_after_last(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After the last test marked ``worker`` that this process runs, the worker and beat
+    stop: beat's tick (every 10 s, on this process's test database) must not meet the
+    flush that ends another test (a ``TRUNCATE`` of every table, which PostgreSQL once
+    found deadlocked with the tick's read)."""
+    if not _running or not item.get_closest_marker("worker"):
+        return
+    if nextitem is not None and nextitem.get_closest_marker("worker"):
+        return
+    _running.pop().stop()
 
 
 @pytest.fixture(autouse=True)
@@ -165,7 +187,9 @@ def _worker_marker(request: pytest.FixtureRequest) -> Iterator[None]:
     other test runs its tasks in process, even with a broker set, as on the embedded
     default: only the worker tests send messages to the broker."""
     if request.node.get_closest_marker("worker"):
-        request.getfixturevalue("live_worker")
+        worker = request.getfixturevalue("live_worker")
+        if not _running:  # stopped after the last one; another came after all
+            _start(worker)
         yield
         return
     from scorekeeper.celery import app
