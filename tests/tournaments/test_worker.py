@@ -16,7 +16,7 @@ Redis, and beat's tick must redo the advance once the worker is back.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -203,6 +203,41 @@ def worker_backends(monitor: Any, condition: str) -> int:
     ).fetchone()[0]
 
 
+def kill_while_it_waits(
+    worker: LiveWorker,
+    table: str,
+    write: Callable[[], Any],
+    what: str,
+    freeze: Callable[[LiveWorker, Any], None] = lambda worker, monitor: worker.pause(),
+) -> None:
+    """A crash in the middle of a task, made deterministic: the worker frozen (``freeze``),
+    ``write`` queues the task, ``table`` locked by this test, the worker let go and killed
+    (SIGKILL) once its task waits for that lock inside its transaction; then its
+    transactions are seen ended."""
+    with own_connection() as locker, own_connection(autocommit=True) as monitor:
+        freeze(worker, monitor)
+        try:
+            write()
+            locker.execute(f"LOCK TABLE {table} IN SHARE MODE")
+            worker.resume()
+            wait_for(
+                lambda: worker_backends(monitor, "wait_event_type = 'Lock'"),
+                WAIT,
+                what,
+                worker.logs,
+            )
+            worker.kill()
+        finally:
+            worker.resume()  # never leave a frozen worker behind (no-op once killed)
+            locker.rollback()
+        wait_for(
+            lambda: worker_backends(monitor, "state <> 'idle'") == 0,
+            30,
+            "the killed worker's transactions to end",
+            worker.logs,
+        )
+
+
 @pytest.mark.worker
 def test_a_worker_killed_in_the_middle_of_an_advance(
     client: httpx.Client, live_worker: LiveWorker
@@ -212,28 +247,12 @@ def test_a_worker_killed_in_the_middle_of_an_advance(
     director = Director(client)
     director.start()
     last = director.play_all_but_last(1)
-    live_worker.pause()
-    with own_connection() as locker, own_connection(autocommit=True) as monitor:
-        try:
-            director.result(1, last)  # queued after the commit; the frozen worker waits
-            locker.execute("LOCK TABLE tournaments_pairing IN SHARE MODE")
-            live_worker.resume()
-            wait_for(
-                lambda: worker_backends(monitor, "wait_event_type = 'Lock'"),
-                WAIT,
-                "the worker's advance to wait for the pairings table",
-                live_worker.logs,
-            )
-            live_worker.kill()
-        finally:
-            live_worker.resume()  # never leave a frozen worker behind (no-op once killed)
-            locker.rollback()
-        wait_for(
-            lambda: worker_backends(monitor, "state <> 'idle'") == 0,
-            30,
-            "the killed worker's transactions to end",
-            live_worker.logs,
-        )
+    kill_while_it_waits(
+        live_worker,
+        "tournaments_pairing",
+        lambda: director.result(1, last),  # queued after the commit; the frozen worker waits
+        "the worker's advance to wait for the pairings table",
+    )
     # The killed advance left nothing: round 1 still playing, no round 2, no stray match.
     assert [r["number"] for r in director.rounds()] == [1]
     assert Round.objects.get(tournament_id=director.id, number=1).status == "playing"

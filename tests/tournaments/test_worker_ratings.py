@@ -25,7 +25,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from tests.tournaments.clubnight import club_evening, club_ratings, decide, replayed_ratings
-from tests.tournaments.test_worker import WAIT, own_connection, worker_backends
+from tests.tournaments.test_worker import WAIT, kill_while_it_waits, worker_backends
 from tests.worker import LiveWorker, clear_broker, wait_for
 from tournaments.models import Club, RatedPairing, RatingsDue
 from tournaments.selectors.problems import club_problem, problem_of
@@ -69,28 +69,13 @@ def test_a_re_rating_killed_with_its_worker_is_redone_by_the_tick(
     wait_for(lambda: _rated(club, 2), WAIT, "round 1 to be rated", live_worker.logs)
     assert club_ratings(club) == pytest.approx(replayed_ratings(club))
 
-    with own_connection() as locker, own_connection(autocommit=True) as monitor:
-        _pause_between_tasks(live_worker, monitor)
-        try:
-            decide(evening, 1, 1)  # a correction: its update queued; the frozen worker waits
-            locker.execute("LOCK TABLE tournaments_ratedpairing IN SHARE MODE")
-            live_worker.resume()
-            wait_for(
-                lambda: worker_backends(monitor, "wait_event_type = 'Lock'"),
-                WAIT,
-                "the worker's re-rating to wait for the rated pairings' table",
-                live_worker.logs,
-            )
-            live_worker.kill()
-        finally:
-            live_worker.resume()  # never leave a frozen worker behind (no-op once killed)
-            locker.rollback()
-        wait_for(
-            lambda: worker_backends(monitor, "state <> 'idle'") == 0,
-            30,
-            "the killed worker's transactions to end",
-            live_worker.logs,
-        )
+    kill_while_it_waits(
+        live_worker,
+        "tournaments_ratedpairing",
+        lambda: decide(evening, 1, 1),  # a correction: its update queued; the worker frozen
+        "the worker's re-rating to wait for the rated pairings' table",
+        freeze=_pause_between_tasks,
+    )
     clear_broker()  # the messages queued meanwhile go too: only the tick can redo it
     # The killed update left nothing: the ratings are the first result's, the change due.
     assert RatingsDue.objects.filter(club=club, tournament=evening).count() == 2
