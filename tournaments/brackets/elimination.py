@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import Draw, DrawInput, Entry, Format, Pairing, Result, RoundName
-from .common import number_pairings
+from .common import Seating, number_pairings
 
 Source = tuple[Any, ...]  # ("seat", entry | None), ("winner" | "loser" | "first_loss", key),
 # ("reset", key, 0 | 1)
@@ -173,9 +173,15 @@ class Replay:
         """The round to draw: every ready node with an active entrant."""
         seated = []
         for node in self.ready:
-            playing = tuple(e for e in self.entrants(node) if e in self.active)
-            if playing:
-                seated.append((playing, node.bracket, None))
+            # Each source's entry while it is active; an empty seat of the first round, a
+            # node settled with nobody going on or a dropped-out entrant leaves it empty.
+            seats = [
+                entry if entry is not None and entry in self.active else None
+                for _known, entry in map(self.value, node.sources)
+            ]
+            playing = tuple(sorted((e for e in seats if e is not None), key=self.rank.__getitem__))
+            if playing:  # an empty seat facing an entrant: a walkover, the node's bye
+                seated.append(Seating(playing, node.bracket, bye=None in seats))
         return number_pairings(seated)
 
     def out(self) -> dict[int, tuple[int, int]]:

@@ -23,7 +23,7 @@ from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import SANE_LIMIT, Int
 
 from .base import Draw, DrawInput, Entry, Format, RoundName, RuleViolation
-from .common import number_pairings, seed_order
+from .common import Seating, number_pairings, seed_order
 from .registry import register
 
 
@@ -95,23 +95,30 @@ class RoundRobin(Format):
         dealt = self.groups(given) or {e.number: 1 for e in entries}  # (the base deals them)
         active = {e.number for e in entries if e.active}
         order = [e.number for e in seed_order(entries, seed)]
-        seated = []
+        seated: list[Seating] = []
         for group in range(1, settings["groups"] + 1):
             members = [number for number in order if dealt[number] == group]
             cycle = berger(members)
             turn, index = divmod(round_index - 1, self.per_cycle(settings, len(entries)))
             if index >= len(cycle):
                 continue
-            matches: list[tuple[int, ...]] = []
-            byes: list[tuple[int, ...]] = []
+            in_group = group if settings["groups"] > 1 else None
+            matches: list[Seating] = []
+            byes: list[Seating] = []
             for pair in cycle[index]:
-                playing = tuple(
-                    e for e in (pair[::-1] if turn % 2 else pair) if e is not None and e in active
+                # A seat holds its entry while it is active; the dummy's (None) or a
+                # dropped-out entry's seat is empty, and the other seat's entry has the bye.
+                home, away = (
+                    e if e is not None and e in active else None
+                    for e in (pair[::-1] if turn % 2 else pair)
                 )
-                (matches if len(playing) == 2 else byes if playing else []).append(playing)
-            seated += [
-                (pair, None, group if settings["groups"] > 1 else None) for pair in matches + byes
-            ]
+                if home is not None and away is not None:
+                    matches.append(Seating((home, away), None, in_group))
+                    continue
+                alone = away if home is None else home
+                if alone is not None:
+                    byes.append(Seating((alone,), None, in_group, bye=True))
+            seated += matches + byes
         if not seated:
             return None
         return Draw(number_pairings(seated), RoundName("round", number=round_index))

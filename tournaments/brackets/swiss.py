@@ -49,7 +49,7 @@ from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import SANE_LIMIT, Choice, Int
 
 from .base import Draw, DrawInput, Entry, Format, Result, RoundName, RuleViolation
-from .common import number_pairings, seed_order
+from .common import Seating, number_pairings, seed_order
 from .matching import (
     Blocks,
     Quality,
@@ -70,14 +70,14 @@ BAND_WIDTH = 4  # the first band: places around the ideal partner (``matching.ba
 BLOCK = 128  # entries matched at once in the band's first try
 
 
-def first_round(order: Sequence[int]) -> list[tuple[int, ...]]:
+def first_round(order: Sequence[int]) -> list[Seating]:
     """Top half against bottom half; the last (lowest seed) has the bye if odd."""
     order = list(order)
-    pairs: list[tuple[int, ...]] = []
+    byes: list[Seating] = []
     if len(order) % 2:
-        pairs.append((order.pop(),))
+        byes.append(Seating((order.pop(),), bye=True))
     half = len(order) // 2
-    return [(order[i], order[i + half]) for i in range(half)] + pairs
+    return [Seating((order[i], order[i + half])) for i in range(half)] + byes
 
 
 def _met(results: Sequence[Result]) -> tuple[set[frozenset[int]], Counter[int]]:
@@ -99,7 +99,7 @@ def pair_round(
     random_seed: int | None = None,
     *,
     every: bool | None = None,
-) -> list[tuple[int, ...]]:
+) -> list[Seating]:
     """Pairings (better-ranked first) of ``order`` (best first), plus a bye if odd.
     ``every``: match over every pair (default: up to ``EVERY_PAIR_UP_TO`` entries)."""
     weights = Weights(order, points, random_seed)
@@ -188,9 +188,15 @@ def _rematches(pairs: Sequence[tuple[int, ...]], met: set[frozenset[int]]) -> bo
     return any(len(pair) == 2 and frozenset(pair) in met for pair in pairs)
 
 
-def _sorted(pairs: Sequence[tuple[int, ...]], rank: Mapping[int, int]) -> list[tuple[int, ...]]:
-    seated = [tuple(sorted(pair, key=rank.__getitem__)) for pair in pairs]
-    return sorted(seated, key=lambda pair: (len(pair) == 1, rank[pair[0]]))
+def _sorted(pairs: Sequence[tuple[int, ...]], rank: Mapping[int, int]) -> list[Seating]:
+    """The matching's pairs as the round's seatings, each better-ranked first, in the order
+    of that entry's rank, the bye last. The matching gives the entry it matched with its
+    ``BYE`` vertex (``matching._found``) as a pair of one: that entry's seating is
+    declared the bye here, once."""
+    seated = [
+        Seating(tuple(sorted(pair, key=rank.__getitem__)), bye=len(pair) == 1) for pair in pairs
+    ]
+    return sorted(seated, key=lambda seating: (seating.bye, rank[seating.entries[0]]))
 
 
 @register
@@ -234,16 +240,13 @@ class Swiss(Format):
             else None
         )
         if round_index == 1 and random_seed is None:
-            pairs = first_round([e.number for e in by_seed])
+            seated = first_round([e.number for e in by_seed])
         else:
             order, points = self.ranked(
                 entries, results, by_seed, tiebreaks, round_index, given.tally
             )
-            pairs = pair_round(order, points, met, byes, random_seed)
-        return Draw(
-            number_pairings((pair, None, None) for pair in pairs),
-            RoundName("round", number=round_index),
-        )
+            seated = pair_round(order, points, met, byes, random_seed)
+        return Draw(number_pairings(seated), RoundName("round", number=round_index))
 
     @staticmethod
     def ranked(

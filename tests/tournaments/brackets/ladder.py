@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 from scorekeeper.rules.fields import Int
 from tournaments.brackets import FORMATS, Draw, DrawInput, Format, RoundName, get_format, register
-from tournaments.brackets.common import number_pairings, seed_order
+from tournaments.brackets.common import Seating, number_pairings, seed_order
 
 
 class Ladder(Format):
@@ -25,11 +25,12 @@ class Ladder(Format):
         if given.round > given.settings["rounds"]:
             return None
         order = [e.number for e in seed_order(given.entries, given.seed) if e.active]
-        pairs = [tuple(order[i : i + 2]) for i in range(0, len(order), 2)]
-        return Draw(
-            number_pairings((pair, None, None) for pair in pairs),
-            RoundName("round", number=given.round),
-        )
+        # The last of an odd field has no neighbour after it: its seating is the bye.
+        seated = [
+            Seating(tuple(order[i : i + 2]), bye=i + 1 == len(order))
+            for i in range(0, len(order), 2)
+        ]
+        return Draw(number_pairings(seated), RoundName("round", number=given.round))
 
 
 @contextmanager
