@@ -27,11 +27,11 @@ from typing import Any
 from scorekeeper.rules.errors import _
 from scorekeeper.rules.fields import SANE_LIMIT, Choice, Int
 
-from .base import Draw, DrawInput, Entry, Format, Pairing, Result, RoundName, RuleViolation
-from .common import seed_order
+from .base import Draw, DrawInput, Entry, Format, Result, RoundName, RuleViolation
+from .common import Seating, number_pairings, seed_order
 from .melee_tables import Node, five_tables, pair_up
 from .registry import register
-from .shapes import BYE, PLACES, TEAMS, Shape
+from .shapes import PLACES, TEAMS, Shape
 from .standings import DEFAULT_TIEBREAKS, standings
 
 __all__ = ["History", "Melee", "sit_outs"]
@@ -128,15 +128,9 @@ class Melee(Format):
         rank = {number: index for index, number in enumerate(order)}
         tables = [seated(table, rank, shape) for table in tables]
         tables.sort(key=lambda table: min(rank[n] for n in table))
-        pairings = [
-            Pairing(slot=index, entries=table, table=index, shape=shape)
-            for index, table in enumerate(tables, start=1)
-        ]
-        pairings += [
-            Pairing(slot=len(tables) + k, entries=(number,), shape=BYE)
-            for k, number in enumerate(resting, start=1)
-        ]
-        return Draw(tuple(pairings), RoundName("round", number=round_index))
+        seatings = [Seating(table) for table in tables]
+        seatings += [Seating((number,), bye=True) for number in resting]  # the sit-outs
+        return Draw(number_pairings(seatings, shape), RoundName("round", number=round_index))
 
     @staticmethod
     def four_tables(
