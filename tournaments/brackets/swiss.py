@@ -71,7 +71,7 @@ BLOCK = 128  # entries matched at once in the band's first try
 
 
 def first_round(order: Sequence[int]) -> list[Seating]:
-    """Top half against bottom half; the last (lowest seed) has the bye if odd."""
+    """Top half against bottom half; the last (lowest seed) has the bye (flagged) if odd."""
     order = list(order)
     byes: list[Seating] = []
     if len(order) % 2:
@@ -100,7 +100,8 @@ def pair_round(
     *,
     every: bool | None = None,
 ) -> list[Seating]:
-    """Pairings (better-ranked first) of ``order`` (best first), plus a bye if odd.
+    """The round's seatings: pairs (better-ranked first) of ``order`` (best first), plus
+    the bye, flagged, if odd.
     ``every``: match over every pair (default: up to ``EVERY_PAIR_UP_TO`` entries)."""
     weights = Weights(order, points, random_seed)
     eligible: list[int] = []
