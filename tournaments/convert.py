@@ -182,25 +182,50 @@ def pairing_row(
 ) -> Pairing:
     """A drawn pairing as its row: a bye finished at once (a win worth ``bye_points``), a
     match with the table's ``match`` (a scorekeeper ``Match``)."""
-    # Ids rather than instances: the relation descriptors cost seconds over 8,192 rows.
-    row = Pairing(
-        tournament_id=tournament_id,
-        round_id=round_id,
-        slot=pairing.slot,
-        table=pairing.table,
-        entries=list(pairing.entries),
-        bracket=pairing.bracket,
-        group=pairing.group,
-        shape=pairing.shape.name,
+    return Pairing(
+        **pairing_values(
+            pairing,
+            tournament_id=tournament_id,
+            round_id=round_id,
+            match=match,
+            bye_points=bye_points,
+        )
     )
+
+
+def pairing_values(
+    pairing: BPairing,
+    *,
+    tournament_id: Any,
+    round_id: Any,
+    match: Any | None,
+    bye_points: int,
+) -> dict[str, Any]:
+    """``pairing_row``'s fields (by attribute name: ``bulk.built`` builds many rows)."""
+    # Ids rather than instances: the relation descriptors cost seconds over 8,192 rows.
+    values: dict[str, Any] = {
+        "tournament_id": tournament_id,
+        "round_id": round_id,
+        "slot": pairing.slot,
+        "table": pairing.table,
+        "entries": list(pairing.entries),
+        "bracket": pairing.bracket,
+        "group": pairing.group,
+        "shape": pairing.shape.name,
+    }
     if pairing.bye:
-        row.table = None
-        row.status, row.result, row.winner = Pairing.Status.FINISHED, "win", pairing.entries[0]
-        row.points, row.games_won = [bye_points], [0]
-        row.source = Pairing.Source.BYE
+        values.update(
+            table=None,
+            status=Pairing.Status.FINISHED,
+            result="win",
+            winner=pairing.entries[0],
+            points=[bye_points],
+            games_won=[0],
+            source=Pairing.Source.BYE,
+        )
     elif match is not None:  # every table of a drawn round has its match
-        row.match_id, row.match_view = match.pk, match.view_id
-    return row
+        values.update(match_id=match.pk, match_view=match.view_id)
+    return values
 
 
 def pairing_data(pairing: Pairing) -> dict[str, Any]:

@@ -25,7 +25,14 @@ from ..selectors.snapshot import snapshot_load
 from .collector import collector_paused
 from .guards import running
 from .locks import touch, tournament_locked
-from .store import advance_done, decision_store, problem_clear, round_complete
+from .standings import Pending, standings_put
+from .store import (
+    advance_done,
+    decision_store,
+    decision_stored,
+    problem_clear,
+    round_complete,
+)
 
 log = logging.getLogger(__name__)
 Status = Tournament.Status
@@ -46,7 +53,7 @@ def round_advance(*, round_id: Any) -> Round | None:
     if tried is None:
         return None  # no such round (a redraw or an unstart took it away): nothing to do
     try:
-        return _advance(round_id)
+        round_, pending = _advance(round_id)
     except (DatabaseError, MatchConflict):
         raise
     except Exception as error:  # the draw raised on this tournament's data
@@ -55,10 +62,15 @@ def round_advance(*, round_id: Any) -> Round | None:
         return None
     finally:  # done, or failed: the clock may queue it again (the problem mark aside)
         advance_done(round_id, started)
+    if pending is not None:  # the round is committed, seen: then its standings
+        standings_put(pending)
+    return round_
 
 
 @transaction.atomic
-def _advance(round_id: Any) -> Round | None:
+def _advance(round_id: Any) -> tuple[Round | None, Pending | None]:
+    """The round completed and the next one drawn, in one transaction; the standings the
+    draw ranked by are stored after its commit (``standings_put``)."""
     round_ = Round.objects.get(pk=round_id)
     tournament = tournament_locked(round_.tournament_id)
     # Then the round: a result of it in flight (it holds the round, never the tournament)
@@ -71,9 +83,9 @@ def _advance(round_id: Any) -> Round | None:
         or tournament.status != Status.RUNNING
         or tournament.round != round_.number
     ):
-        return None
+        return None, None
     loaded = snapshot_load(tournament, wanted=tournament.auto_advance)
-    return decision_store(tournament, loaded, plan(loaded.snapshot))
+    return decision_stored(tournament, loaded, plan(loaded.snapshot), standings_after=True)
 
 
 @transaction.atomic
