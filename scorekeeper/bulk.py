@@ -106,17 +106,17 @@ def built(model: type[M], rows: Iterable[Mapping[str, Any]]) -> list[M]:
         return [model(**row) for row in rows]
     constants, factories = _defaults(model)
     known = constants.keys() | {name for name, _factory in factories}
+    new = model.__new__
     made = []
     for row in rows:
-        if not row.keys() <= known:
+        if not known.issuperset(row):
             raise TypeError(f"{model.__name__} has no field {sorted(row.keys() - known)}")
-        values = dict(constants)
+        values = {**constants, **row}
         for name, factory in factories:
             if name not in row:
                 values[name] = factory()
-        values.update(row)
-        obj = model.__new__(model)
-        obj.__dict__.update(values)
+        obj = new(model)
+        obj.__dict__ = values
         obj._state = ModelState()
         made.append(obj)
     return made
