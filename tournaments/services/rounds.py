@@ -4,8 +4,10 @@ finish the tournament) and the director's next round.
 Each reads lock → snapshot → plan → store → enqueue: the planner is asked once and its
 ``Decision`` stored as it is (``store.decision_store``). A round is drawn once (unique
 ``(tournament, number)``) and completed once (a conditional ``UPDATE … WHERE status =
-'playing'``). An advance that fails on the tournament's own data is marked on the
-tournament (``problem``) for the director, not retried by every tick.
+'playing'``). The advance commits the round it drew first, then stores the standings it
+drew by (``standings_put``, the same task): a large event's round is seen without waiting
+for its standings to be written. An advance that fails on the tournament's own data is
+marked on the tournament (``problem``) for the director, not retried by every tick.
 """
 
 from __future__ import annotations

@@ -8,9 +8,11 @@ took long (a large event) then rests a few times as long (``standings_rest``): t
 spends at most a fixed share of its time on one event's standings, whatever its size, and
 the results of a burst never wait behind them. Until the next refresh, reads show the
 stored standings, of ``standings_version`` (older than ``version``). The advance, a stage
-change and the end store them once, from the snapshot they decided on. Without a broker the
-refresh runs right after the commit and never rests, so the stored standings are always
-current there.
+change and the end store them once, from the snapshot they decided on; the automatic
+advance stores them right after the commit of the round it drew (``standings_put``), which
+is seen sooner, the state marked behind meanwhile for the clock should they be lost.
+Without a broker the refresh runs right after the commit and never rests, so the stored
+standings are always current there.
 """
 
 from __future__ import annotations
@@ -100,10 +102,10 @@ def standings_refresh(*, tournament_id: Any) -> bool:
 
 def _stored(tournament_id: Any, read: int, rows: list[dict[str, Any]], rest: Any) -> int:
     """``rows``, computed for the version ``read``, stored by compare-and-set: with a new
-    version if no write came in meanwhile (1), else as the standings of the version read
-    (0 or 1: not over newer ones), and asked for again unless they rest (``rest``). Single
-    statements: the row is locked while the database writes, not while Python serialises
-    10,000 rows. 2 when stored with a new version, 1 as of ``read``, 0 not at all."""
+    version if no write came in meanwhile (answers 2), else as the standings of the
+    version read (1; 0 when newer ones are stored) and asked for again unless they rest
+    (``rest``). Single statements: the row is locked while the database writes, not while
+    Python serialises 10,000 rows."""
     newer = TournamentState.objects.filter(pk=tournament_id, standings_version__lt=read)
     if newer.filter(version=read).update(
         standings=rows,
