@@ -94,14 +94,19 @@ def match_create(
 @transaction.atomic
 def matches_create(*, specs: Iterable[MatchSpec]) -> list[Match]:
     """Create many matches at once (a tournament's round): each is checked as
-    ``match_create`` checks it, then all are inserted together."""
-    matches = [_new_match(spec) for spec in specs]
+    ``match_create`` checks it, then all are built (``bulk.built``) and inserted together."""
+    matches = bulk.built(Match, [_match_values(spec) for spec in specs])
     bulk.insert_many(matches)
     return matches
 
 
 def _new_match(spec: MatchSpec) -> Match:
     """The match a spec describes, checked by the rules and not yet saved."""
+    return Match(**_match_values(spec))
+
+
+def _match_values(spec: MatchSpec) -> dict[str, Any]:
+    """The fields of the match a spec describes, checked by the rules."""
     found = rules.find_variant(spec.variant) if isinstance(spec.variant, str) else None
     if found is None:
         raise RuleViolation(
@@ -112,21 +117,24 @@ def _new_match(spec: MatchSpec) -> Match:
     )
     _check_place(spec)
     limits = table.limits
-    match = Match(
-        variant=found.slug,
-        players=list(table.players),
-        options=dict(table.options),
-        games_to_win=table.games_to_win,
-        first_dealer=table.first_dealer,
-        hands_per_match=limits.hands_per_match,
-        at_time=limits.at_time,
-        draws_allowed=limits.draws,
-        tournament=spec.tournament,
-        round=spec.round,
-        table=spec.table,
-    )
-    _store_state(match, rules.start(table))
-    return match
+    state = rules.start(table)
+    return {
+        "variant": found.slug,
+        "players": list(table.players),
+        "options": dict(table.options),
+        "games_to_win": table.games_to_win,
+        "first_dealer": table.first_dealer,
+        "hands_per_match": limits.hands_per_match,
+        "at_time": limits.at_time,
+        "draws_allowed": limits.draws,
+        "tournament": spec.tournament,
+        "round": spec.round,
+        "table": spec.table,
+        "state": state.to_dict(),
+        "status": Match.Status.FINISHED if state.finished else Match.Status.IN_PROGRESS,
+        "winner": state.winner,
+        "closed": state.closed,
+    }
 
 
 def _check_place(spec: MatchSpec) -> None:

@@ -41,3 +41,19 @@ def test_inserted_matches_read_back_as_they_were_made() -> None:
 def test_nothing_to_insert_is_no_query(django_assert_num_queries) -> None:
     with django_assert_num_queries(0):
         bulk.insert_many([])
+
+
+def test_built_rows_are_those_the_orm_builds() -> None:
+    """``bulk.built``: each row's values, every other field's default, a callable default
+    (the key, the view id) called per row; an unknown name is refused."""
+    given = {"variant": "belote", "players": ["A", "B", "C", "D"], "options": {}, "table": 3}
+    first, second = bulk.built(Match, [given, {**given, "table": 4}])
+    orm = Match(**given)
+    for field in Match._meta.concrete_fields:
+        if field.attname not in ("id", "view_id"):
+            assert getattr(first, field.attname) == getattr(orm, field.attname), field.name
+    assert first.table == 3 and second.table == 4 and first.pk != second.pk
+    assert first.view_id != second.view_id and first._state.adding
+    assert first.state is None and first.status == Match.Status.IN_PROGRESS
+    with pytest.raises(TypeError):
+        bulk.built(Match, [{"round_number": 1}])

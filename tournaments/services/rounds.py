@@ -4,8 +4,10 @@ finish the tournament) and the director's next round.
 Each reads lock → snapshot → plan → store → enqueue: the planner is asked once and its
 ``Decision`` stored as it is (``store.decision_store``). A round is drawn once (unique
 ``(tournament, number)``) and completed once (a conditional ``UPDATE … WHERE status =
-'playing'``). An advance that fails on the tournament's own data is marked on the
-tournament (``problem``) for the director, not retried by every tick.
+'playing'``). The advance commits the round it drew first, then stores the standings it
+drew by (``standings_put``, the same task): a large event's round is seen without waiting
+for its standings to be written. An advance that fails on the tournament's own data is
+marked on the tournament (``problem``) for the director, not retried by every tick.
 """
 
 from __future__ import annotations
@@ -25,7 +27,14 @@ from ..selectors.snapshot import snapshot_load
 from .collector import collector_paused
 from .guards import running
 from .locks import touch, tournament_locked
-from .store import advance_done, decision_store, problem_clear, round_complete
+from .standings import Pending, standings_put
+from .store import (
+    advance_done,
+    decision_store,
+    decision_stored,
+    problem_clear,
+    round_complete,
+)
 
 log = logging.getLogger(__name__)
 Status = Tournament.Status
@@ -46,7 +55,7 @@ def round_advance(*, round_id: Any) -> Round | None:
     if tried is None:
         return None  # no such round (a redraw or an unstart took it away): nothing to do
     try:
-        return _advance(round_id)
+        round_, pending = _advance(round_id)
     except (DatabaseError, MatchConflict):
         raise
     except Exception as error:  # the draw raised on this tournament's data
@@ -55,10 +64,15 @@ def round_advance(*, round_id: Any) -> Round | None:
         return None
     finally:  # done, or failed: the clock may queue it again (the problem mark aside)
         advance_done(round_id, started)
+    if pending is not None:  # the round is committed, seen: then its standings
+        standings_put(pending)
+    return round_
 
 
 @transaction.atomic
-def _advance(round_id: Any) -> Round | None:
+def _advance(round_id: Any) -> tuple[Round | None, Pending | None]:
+    """The round completed and the next one drawn, in one transaction; the standings the
+    draw ranked by are stored after its commit (``standings_put``)."""
     round_ = Round.objects.get(pk=round_id)
     tournament = tournament_locked(round_.tournament_id)
     # Then the round: a result of it in flight (it holds the round, never the tournament)
@@ -71,9 +85,9 @@ def _advance(round_id: Any) -> Round | None:
         or tournament.status != Status.RUNNING
         or tournament.round != round_.number
     ):
-        return None
+        return None, None
     loaded = snapshot_load(tournament, wanted=tournament.auto_advance)
-    return decision_store(tournament, loaded, plan(loaded.snapshot))
+    return decision_stored(tournament, loaded, plan(loaded.snapshot), standings_after=True)
 
 
 @transaction.atomic

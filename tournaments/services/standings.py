@@ -8,15 +8,18 @@ took long (a large event) then rests a few times as long (``standings_rest``): t
 spends at most a fixed share of its time on one event's standings, whatever its size, and
 the results of a burst never wait behind them. Until the next refresh, reads show the
 stored standings, of ``standings_version`` (older than ``version``). The advance, a stage
-change and the end store them once, from the snapshot they decided on. Without a broker the
-refresh runs right after the commit and never rests, so the stored standings are always
-current there.
+change and the end store them once, from the snapshot they decided on; the automatic
+advance stores them right after the commit of the round it drew (``standings_put``), which
+is seen sooner, the state marked behind meanwhile for the clock should they be lost.
+Without a broker the refresh runs right after the commit and never rests, so the stored
+standings are always current there.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -89,9 +92,20 @@ def standings_refresh(*, tournament_id: Any) -> bool:
     rest = None
     if took >= RESTLESS and not enqueue.in_process():
         rest = timezone.now() + timedelta(seconds=took * REST)
-    # Single statements: the row is locked while the database writes, not while Python
-    # serialises 10,000 rows. The champion (a finished tournament's, which no result
-    # changes any more) on the tournament's row.
+    stored = _stored(tournament_id, read, rows, rest)
+    # The champion (a finished tournament's, which no result changes any more) on the
+    # tournament's row.
+    if stored and champion != tournament.champion:
+        Tournament.objects.filter(pk=tournament_id).update(champion=champion)
+    return stored > 0
+
+
+def _stored(tournament_id: Any, read: int, rows: list[dict[str, Any]], rest: Any) -> int:
+    """``rows``, computed for the version ``read``, stored by compare-and-set: with a new
+    version if no write came in meanwhile (answers 2), else as the standings of the
+    version read (1; 0 when newer ones are stored) and asked for again unless they rest
+    (``rest``). Single statements: the row is locked while the database writes, not while
+    Python serialises 10,000 rows."""
     newer = TournamentState.objects.filter(pk=tournament_id, standings_version__lt=read)
     if newer.filter(version=read).update(
         standings=rows,
@@ -100,15 +114,48 @@ def standings_refresh(*, tournament_id: Any) -> bool:
         version=read + 1,
         changed_at=timezone.now(),
     ):
-        stored = 1
-    else:
-        stored = newer.update(standings=rows, standings_version=read, standings_rest=rest)
-        again = TournamentState.objects.filter(pk=tournament_id, standings_queued=False)
-        if rest is None and again.update(standings_queued=True):
-            enqueue.standings_refresh(tournament_id=tournament_id)
-    if stored and champion != tournament.champion:
-        Tournament.objects.filter(pk=tournament_id).update(champion=champion)
-    return stored == 1
+        return 2
+    stored = newer.update(standings=rows, standings_version=read, standings_rest=rest)
+    again = TournamentState.objects.filter(pk=tournament_id, standings_queued=False)
+    if rest is None and again.update(standings_queued=True):
+        enqueue.standings_refresh(tournament_id=tournament_id)
+    return stored
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The standings an advance decided on, stored after the commit of its round
+    (``standings_put``): the ranking, the first stage's kept rows it is stored with, and
+    the version the advance stored the round with."""
+
+    tournament_id: Any
+    version: int
+    ranked: planner.Ranking
+    first_stage: list[dict[str, Any]] | None
+
+
+def standings_behind(tournament: Tournament) -> None:
+    """Instead of ``standings_keep``, where the standings are stored after the commit
+    (``standings_put``): the state marked behind and due now (``standings_rest``, saved
+    with the caller's ``touch``). Should the process die before they are stored, the
+    clock's next tick refreshes them (``rested_standings``); a result meanwhile asks for
+    its own refresh."""
+    tournament.state.standings_rest = timezone.now()
+
+
+def standings_pending(tournament: Tournament, ranked: planner.Ranking, loaded: Loaded) -> Pending:
+    """The standings left to ``standings_put``, for the version the caller's ``touch``
+    has just stored."""
+    return Pending(tournament.pk, tournament.version, ranked, _first_stage(loaded))
+
+
+def standings_put(pending: Pending) -> bool:
+    """An advance's standings stored after its commit, outside any lock, by one statement
+    (``_stored``): for the version it stored, or, a result since, as of that version (that
+    result asked for a refresh); the rest cleared. Safe to run twice. True when stored
+    with a new version."""
+    rows = stored_rows(pending.ranked, pending.first_stage)
+    return _stored(pending.tournament_id, pending.version, rows, None) == 2
 
 
 @transaction.atomic

@@ -43,7 +43,7 @@ from ..selectors.snapshot import EntrySeat, Loaded
 from . import enqueue, ratings
 from .guards import OPEN, stage_games
 from .locks import BUMPING, bump_params, bumped, touch, tournament_read
-from .standings import standings_keep
+from .standings import Pending, standings_behind, standings_keep, standings_pending
 
 Status = Tournament.Status
 
@@ -52,6 +52,16 @@ def decision_store(tournament: Tournament, loaded: Loaded, decision: Decision) -
     """Store what the planner decided from ``loaded``: the stage change, the round drawn
     (not when held), the standings and the end, with one ``touch``; a round of byes only
     is queued for its advance at once. The round drawn, if any."""
+    return decision_stored(tournament, loaded, decision)[0]
+
+
+def decision_stored(
+    tournament: Tournament, loaded: Loaded, decision: Decision, *, standings_after: bool = False
+) -> tuple[Round | None, Pending | None]:
+    """``decision_store``; with ``standings_after``, where a round is drawn (the
+    tournament not finished), its standings are left to the caller to store after the
+    commit (``standings_put``: the round is seen without waiting for 10,000 rows of JSON
+    to be written), the state marked behind meanwhile (``standings_behind``)."""
     if decision.change is not None:
         first, second = loaded.stages[0], loaded.stages[1]
         first.standings = [convert.row_data(row) for row in decision.change.first_order]
@@ -64,13 +74,19 @@ def decision_store(tournament: Tournament, loaded: Loaded, decision: Decision) -
     if drawn is not None:
         round_ = round_store(tournament, loaded.stage(drawn.stage), drawn, loaded.entries)
         tournament.stage, tournament.round = drawn.stage, round_.number
-    standings_keep(tournament, decision.standings, loaded)
+    later = standings_after and round_ is not None and not decision.finished
+    if later:
+        standings_behind(tournament)
+    else:
+        standings_keep(tournament, decision.standings, loaded)
     if decision.finished:
         tournament.status, tournament.champion = Status.FINISHED, decision.champion
-    touch(tournament, "status", "stage", "round", "champion", "standings")
+    kept = "standings_rest" if later else "standings"
+    touch(tournament, "status", "stage", "round", "champion", kept)
     if round_ is not None and drawn is not None and all(p.bye for p in drawn.draw.pairings):
         advance_queue(round_.pk)  # a round of byes only
-    return round_
+    pending = standings_pending(tournament, decision.standings, loaded) if later else None
+    return round_, pending
 
 
 # An advance queued this long ago and not done (its worker killed, its message lost) may
@@ -144,16 +160,19 @@ def pairings_store(
     their tables' keys. ``rows``: the round's rows of the same slots, re-seated in place
     (a swap); else the rows are new."""
     matches = create_matches(tournament, stage, round_, seats, entries)
-    fresh = [
-        convert.pairing_row(
-            seat,
-            tournament_id=tournament.pk,
-            round_id=round_.pk,
-            match=matches.get(seat.slot),
-            bye_points=tournament.bye_points,
-        )
-        for seat in seats
-    ]
+    fresh = bulk.built(
+        Pairing,
+        [
+            convert.pairing_values(
+                seat,
+                tournament_id=tournament.pk,
+                round_id=round_.pk,
+                match=matches.get(seat.slot),
+                bye_points=tournament.bye_points,
+            )
+            for seat in seats
+        ],
+    )
     ratings.win_chance_fill(tournament=tournament, pairings=fresh, entries=entries)
     if rows:
         _reseat(rows, {row.slot: row for row in fresh})

@@ -77,3 +77,73 @@ def test_the_snapshot_reads_the_results_raw_in_one_query(monkeypatch: Any) -> No
     assert {
         (r.round, r.slot, r.entries, r.winner, r.points) for r in loaded.snapshot.results[1]
     } == (expected)
+
+
+def _round_two_due(monkeypatch: Any) -> tuple[Tournament, Any]:
+    """Round 1 of an automatic Swiss of 8 finished in the database, its advance not run;
+    the tournament and the round."""
+    from tournaments.models import Round
+
+    tournament = played_swiss(8, 0)
+    Tournament.objects.filter(pk=tournament.pk).update(auto_advance=True)
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    for pairing in round_.pairings.all():
+        Pairing.objects.filter(pk=pairing.pk).update(
+            status="finished", result="win", winner=pairing.entries[0], points=[100, 50]
+        )
+    return tournament, round_
+
+
+def test_the_advance_commits_its_round_then_stores_the_standings_it_drew_by(
+    monkeypatch: Any,
+) -> None:
+    """The round drawn is committed before its standings are stored (10,000 rows of JSON
+    do not delay it): once the task is over they are those of the round's version, as a
+    fresh computation gives them."""
+    from tournaments.services import rounds
+
+    tournament, round_ = _round_two_due(monkeypatch)
+    seen: list[tuple[int, int, int]] = []
+    put = rounds.standings_put
+
+    def spy(pending: Any) -> bool:
+        state = Tournament.objects.get(pk=tournament.pk)
+        seen.append((state.round, state.standings_version, state.version))
+        return put(pending)
+
+    monkeypatch.setattr(rounds, "standings_put", spy)
+    assert services.round_advance(round_id=round_.pk).number == 2
+    ((drawn, standings_version, version),) = seen
+    assert drawn == 2 and standings_version < version  # the round seen before its standings
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    assert tournament.standings_version == tournament.version
+    assert tournament.standings_rest is None and not tournament.standings_queued
+    loaded = snapshot_load(tournament)
+    assert tournament.standings == stored_rows(planner.ranking(loaded.snapshot), None)
+    assert sum(row["wins"] for row in tournament.standings) == 4
+
+
+def test_standings_lost_between_the_round_and_them_are_refreshed_by_the_tick(
+    monkeypatch: Any,
+) -> None:
+    """The process dies after the round's commit, before its standings: they are marked
+    behind and due, and the clock's next tick refreshes them."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.services import rounds
+
+    tournament, round_ = _round_two_due(monkeypatch)
+    monkeypatch.setattr(rounds, "standings_put", lambda pending: False)  # died between
+    assert services.round_advance(round_id=round_.pk).number == 2
+    monkeypatch.undo()
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    assert tournament.round == 2 and tournament.standings_version < tournament.version
+    assert tournament.standings_rest is not None and not tournament.standings_queued
+    services.clock_tick(now=timezone.now() + timedelta(seconds=30))
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    assert tournament.standings_version == tournament.version
+    loaded = snapshot_load(tournament)
+    assert tournament.standings == stored_rows(planner.ranking(loaded.snapshot), None)
+    assert sum(row["wins"] for row in tournament.standings) == 4
