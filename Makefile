@@ -31,7 +31,7 @@ demo: migrate
 run: demo messages
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
-# Every test, in one process per core (pytest-xdist; `make test TEST_PROCESSES=0`: in this
+# Every test, in two processes per core (pytest-xdist, tests/conftest.py; `make test TEST_PROCESSES=0`: in this
 # process). The files with tests marked `worker` run in one of them (tests/conftest.py).
 # Bytecode is written even where the machine says not to (PYTHONDONTWRITEBYTECODE): every
 # test process, worker and server it starts would compile the same libraries again.

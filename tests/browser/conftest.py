@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -49,6 +50,15 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         "args": ARGS,
         "headless": True,
     }
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _patient_expectations() -> None:
+    """An ``expect`` waits up to 10 s (Playwright's default: 5) for what it looks for:
+    ``make test`` runs two test processes a core, each with its Chromium and live server,
+    and a page's answer may take a few seconds there. A check that holds passes as soon as
+    it does; only a failing one waits the longer."""
+    expect.set_options(timeout=10_000)
 
 
 @pytest.fixture(scope="session")
