@@ -34,6 +34,10 @@ HAND_3 = [
     ("pick", "trump", "clubs"),
     ("fill", "tricks", 10),
 ]
+# How long a check waits for what the phone sends once it is back online (its outbox, then
+# the sheet fetched again): the network is back at once, but a busy machine (make test's
+# two processes a core, each with its browser) may answer late.
+BACK_ONLINE_MS = 30_000
 NO_TRUMP = [("pick", "declarer", 3), ("pick", "bid", 7), ("fill", "tricks", 7)]
 
 
@@ -186,7 +190,7 @@ def test_waiting_hands_move_the_form_to_the_next_number(page, site, errors):
     _title(page).to_have_text("Enter hand 4")
     assert Hand.objects.filter(match_id=token).count() == 1
     page.context.set_offline(False)
-    expect(page.locator("#hand-3")).to_be_attached(timeout=15_000)
+    expect(page.locator("#hand-3")).to_be_attached(timeout=BACK_ONLINE_MS)
     expect(queue).to_be_hidden()
     expect(page.locator("#flash")).to_have_text("Hands 2, 3 are stored.")
     _title(page).to_have_text("Enter hand 4")
@@ -205,7 +209,9 @@ def test_a_refused_waiting_hand_is_named_and_comes_back_to_the_form(page, site, 
     _title(page).to_have_text("Enter hand 4")
     page.context.set_offline(False)
     notice = page.locator("#refused")
-    expect(notice).to_contain_text("A waiting hand was refused: Hand 2 (Trump): ", timeout=15_000)
+    expect(notice).to_contain_text(
+        "A waiting hand was refused: Hand 2 (Trump): ", timeout=BACK_ONLINE_MS
+    )
     # Hand 3 waits for hand 2, which is back in the form with what was wrong.
     expect(page.locator("#queue")).to_contain_text("1 hand is waiting")
     _title(page).to_have_text("Enter hand 2")
@@ -221,7 +227,7 @@ def test_a_refused_waiting_hand_is_named_and_comes_back_to_the_form(page, site, 
     table.pick("trump", "diamonds")
     table.preview()
     page.locator("#confirm-hand").click()
-    expect(page.locator("#hand-3")).to_be_attached(timeout=15_000)
+    expect(page.locator("#hand-3")).to_be_attached(timeout=BACK_ONLINE_MS)
     expect(page.locator("#queue")).to_be_hidden()
     expect(page.locator("#refused .alert")).to_have_count(0)
     _title(page).to_have_text("Enter hand 4")
@@ -241,10 +247,10 @@ def test_a_dismissed_refused_hand_lets_the_next_ones_through(page, site, errors)
     _keep_offline(page, table, HAND_2)  # hand 2, becomes hand 1 once hand 1 is dropped
     page.context.set_offline(False)
     notice = page.locator("#refused")
-    expect(notice).to_contain_text("Hand 1 (Trump)", timeout=15_000)
+    expect(notice).to_contain_text("Hand 1 (Trump)", timeout=BACK_ONLINE_MS)
     _title(page).to_have_text("Enter hand 1")
     notice.locator("button[data-dismiss-refused]").click()
-    expect(page.locator("#hand-1")).to_be_attached(timeout=15_000)
+    expect(page.locator("#hand-1")).to_be_attached(timeout=BACK_ONLINE_MS)
     expect(page.locator("#refused .alert")).to_have_count(0)
     expect(page.locator("#queue")).to_be_hidden()
     _title(page).to_have_text("Enter hand 2")
@@ -344,7 +350,7 @@ def test_who_deals_next_moves_on_with_the_waiting_hands(phone, site, language, s
         said.append(deals.inner_text())
     expect(deals).to_contain_text(str(len(hands) + 1))
     page.context.set_offline(False)
-    expect(page.locator(f"#hand-{len(hands)}")).to_be_attached(timeout=15_000)
+    expect(page.locator(f"#hand-{len(hands)}")).to_be_attached(timeout=BACK_ONLINE_MS)
     # What the phone said offline is what the server says once it has the hands.
     expect(deals).to_have_text(said[-1])
     page.reload()
