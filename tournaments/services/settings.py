@@ -13,6 +13,8 @@ from typing import Any
 from django.db import transaction
 
 from scorekeeper import services as match_services
+from scorekeeper.rules import MatchConflict
+from scorekeeper.rules.errors import _
 
 from .. import validation
 from ..brackets.planner import plan
@@ -33,9 +35,12 @@ def tournament_update(*, tournament_id: Any, **fields: Any) -> Tournament:
     end (unless time was called); turning ``auto_advance`` back on advances a complete
     round at once."""
     clean = validation.settings_input(fields)
+    limited = None
     if "hands_per_match" in clean:
-        _limit_open_matches(tournament_id, clean["hands_per_match"])
+        limited = _limit_open_matches(tournament_id, clean["hands_per_match"])
     tournament = tournament_locked(tournament_id)
+    if _drawn_meanwhile(tournament_id, limited):
+        raise MatchConflict(_("The round was drawn again meanwhile: set the hand limit again."))
     before = {key: getattr(tournament, key) for key in clean}
     changed = [key for key in clean if clean[key] != before[key]]
     for key in changed:
@@ -66,12 +71,29 @@ def tournament_update(*, tournament_id: Any, **fields: Any) -> Tournament:
     return tournament
 
 
-def _limit_open_matches(tournament_id: Any, hands_per_match: int | None) -> None:
+def _open_matches(tournament_id: Any) -> set[Any]:
+    return set(
+        Pairing.objects.filter(
+            tournament_id=tournament_id, status=Pairing.Status.IN_PROGRESS, match__isnull=False
+        ).values_list("match_id", flat=True)
+    )
+
+
+def _limit_open_matches(tournament_id: Any, hands_per_match: int | None) -> set[Any] | None:
     """A new hand limit given to the tournament's matches still being played, their locks
-    taken first (as the hook takes them, before the tournament's)."""
+    taken first (as a redraw, a swap and the hook take them, before the tournament's):
+    the matches it reached, or None when the limit is the tournament's already."""
     if tournament_read(tournament_id).hands_per_match == hands_per_match:
-        return
-    open_matches = Pairing.objects.filter(
-        tournament_id=tournament_id, status=Pairing.Status.IN_PROGRESS, match__isnull=False
-    ).values_list("match_id", flat=True)
+        return None
+    open_matches = _open_matches(tournament_id)
     match_services.matches_limit(match_ids=list(open_matches), hands_per_match=hands_per_match)
+    return open_matches
+
+
+def _drawn_meanwhile(tournament_id: Any, limited: set[Any] | None) -> bool:
+    """Whether matches are being played that the new limit did not reach: a redraw (or a
+    swap) committed between their locks and the tournament's, its new matches made with
+    the old limit. The change is then refused (``409``) rather than leave them so; the
+    director sets it again. (Their locks cannot be taken now, under the tournament's:
+    a redraw takes them in the other order.)"""
+    return limited is not None and not _open_matches(tournament_id) <= limited

@@ -50,3 +50,34 @@ def test_a_new_hand_limit_reaches_the_matches_still_played(director: Director) -
     assert director.patch(url, {"hands_per_match": None}).status_code == 200
     assert {m.hands_per_match for m in Match.objects.filter(round=2)} == {None}
     assert director.patch(url, {"hands_per_match": 0}).status_code == 400
+
+
+def test_a_redraw_between_the_matches_locks_and_the_tournaments_refuses_the_limit(
+    director: Director, monkeypatch
+) -> None:
+    # A redraw committed after the new limit reached the round's matches, before the
+    # tournament's lock was taken: its new matches, made with the old limit, are not left
+    # so. The change is refused (409, nothing changed) and takes when set again.
+    from tournaments.services import redraw, settings
+
+    swiss = [{"format": "swiss", "rounds": 3}]
+    t = director.create(variant="tarneeb", hands_per_match=3, entries=entries(4), stages=swiss)
+    director.start(t)
+    url = f"/api/tournaments/{t['id']}/"
+    limit = settings._limit_open_matches
+
+    def then_redrawn(tournament_id, hands_per_match):
+        reached = limit(tournament_id, hands_per_match)
+        monkeypatch.setattr(settings, "_limit_open_matches", limit)
+        redraw.round_redraw(tournament_id=tournament_id, round_number=1)
+        return reached
+
+    monkeypatch.setattr(settings, "_limit_open_matches", then_redrawn)
+    refused = director.patch(url, {"hands_per_match": 5})
+    assert refused.status_code == 409, refused.content
+    assert "drawn again meanwhile" in str(refused.json())
+    assert Tournament.objects.get().hands_per_match == 3
+    assert director.patch(url, {"hands_per_match": 5}).status_code == 200
+    pairings = director.tournament(t["id"])["rounds"][0]["pairings"]
+    drawn = Match.objects.filter(pk__in=[p["match"] for p in pairings])
+    assert {m.hands_per_match for m in drawn} == {5}
