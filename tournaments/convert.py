@@ -22,7 +22,7 @@ from .brackets import Entry as BEntry
 from .brackets import Pairing as BPairing
 from .brackets import Result, RoundName
 from .brackets.planner import StageState
-from .brackets.shapes import get_shape
+from .brackets.shapes import Shape, get_shape
 from .brackets.standings import Row
 from .models import Pairing, Stage
 
@@ -94,18 +94,25 @@ def result_of_values(
     shape: str,
 ) -> Result:
     """A finished pairing's values (``RESULT_COLUMNS``) as the engine's result."""
+    declared = get_shape(shape)
     return Result.of(
         round=number,
         slot=slot,
         entries=tuple(pair),
         winner=winner,
-        points=tuple(points or (0,) * len(pair)),
-        games_won=tuple(games or (0,) * len(pair)),
+        points=tuple(points or _nothing(declared)),
+        games_won=tuple(games or _nothing(declared)),
         bracket=bracket,
         group=group,
         stage=stage,
-        shape=get_shape(shape),
+        shape=declared,
     )
+
+
+def _nothing(shape: Shape) -> tuple[int, ...]:
+    """A result's points or games where none were stored: a zero for each seat the
+    pairing's declared shape has."""
+    return (0,) * shape.seats
 
 
 def result_of(pairing: Pairing, round_number: int, stage_number: int) -> Result:
@@ -170,8 +177,8 @@ def results_by_stage_text(rows: Iterable[Sequence[Any]]) -> dict[int, list[Resul
             slot=slot,
             entries=entries,
             winner=winner,
-            points=tuple(points) if points else (0,) * len(entries),
-            games_won=tuple(games) if games else (0,) * len(entries),
+            points=tuple(points) if points else _nothing(shape),
+            games_won=tuple(games) if games else _nothing(shape),
             bracket=bracket,
             group=group,
             stage=stage,

@@ -25,11 +25,10 @@ class Ladder(Format):
         if given.round > given.settings["rounds"]:
             return None
         order = [e.number for e in seed_order(given.entries, given.seed) if e.active]
-        # The last of an odd field has no neighbour after it: its seating is the bye.
-        seated = [
-            Seating(tuple(order[i : i + 2]), bye=i + 1 == len(order))
-            for i in range(0, len(order), 2)
-        ]
+        # Neighbours meet; the last of an odd field, with no neighbour after it, has the bye.
+        lone = order[len(order) - len(order) % 2 :]
+        seated = [Seating((a, b)) for a, b in zip(order[0::2], order[1::2], strict=False)]
+        seated += [Seating((entry,), bye=True) for entry in lone]
         return Draw(number_pairings(seated), RoundName("round", number=given.round))
 
 
