@@ -117,7 +117,6 @@ def _match_values(spec: MatchSpec) -> dict[str, Any]:
     )
     _check_place(spec)
     limits = table.limits
-    state = rules.start(table)
     return {
         "variant": found.slug,
         "players": list(table.players),
@@ -130,10 +129,7 @@ def _match_values(spec: MatchSpec) -> dict[str, Any]:
         "tournament": spec.tournament,
         "round": spec.round,
         "table": spec.table,
-        "state": state.to_dict(),
-        "status": Match.Status.FINISHED if state.finished else Match.Status.IN_PROGRESS,
-        "winner": state.winner,
-        "closed": state.closed,
+        **_state_values(rules.start(table)),
     }
 
 
@@ -156,11 +152,19 @@ def _locked(match_id: Any) -> Match:
     return fastpath.lock(match_id)
 
 
+def _state_values(state: MatchState) -> dict[str, Any]:
+    """What a match's row stores of its state: the state itself and what is read from it."""
+    return {
+        "state": state.to_dict(),
+        "status": Match.Status.FINISHED if state.finished else Match.Status.IN_PROGRESS,
+        "winner": state.winner,
+        "closed": state.closed,
+    }
+
+
 def _store_state(match: Match, state: MatchState) -> None:
-    match.state = state.to_dict()
-    match.status = Match.Status.FINISHED if state.finished else Match.Status.IN_PROGRESS
-    match.winner = state.winner
-    match.closed = state.closed
+    for name, value in _state_values(state).items():
+        setattr(match, name, value)
 
 
 # What a change of a match's state saves.
