@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.tournaments.conftest import round_won_by_first
 from tournaments import services, validation
-from tournaments.models import Round
 
 from .conftest import PHONE
 
@@ -40,15 +40,7 @@ def _evening() -> Any:
     )
     services.tournament_start(tournament_id=tournament.pk)
     for number in (1, 2):
-        for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
-            if pairing.status == "in_progress":
-                services.pairing_result_set(
-                    tournament_id=tournament.pk,
-                    round_number=number,
-                    slot=pairing.slot,
-                    winner=pairing.entries[0],
-                    points=[412, 180],
-                )
+        round_won_by_first(tournament, number, [412, 180])
     tournament.refresh_from_db()
     return tournament
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import demo, services
+from tests.tournaments.conftest import round_won_by_first
 from tournaments import services as tournament_services
 from tournaments import validation
 from tournaments.models import Player, Round
@@ -346,15 +347,7 @@ def _double(language: str):
     )
     tservices.tournament_start(tournament_id=tournament.pk)
     for number in range(1, 4):
-        for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
-            if pairing.status == "in_progress":
-                tservices.pairing_result_set(
-                    tournament_id=tournament.pk,
-                    round_number=number,
-                    slot=pairing.slot,
-                    winner=pairing.entries[0],
-                    points=[402, 250],
-                )
+        round_won_by_first(tournament, number, [402, 250])
     tournament.refresh_from_db()
     return tournament
 

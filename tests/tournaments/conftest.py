@@ -110,11 +110,27 @@ def tarneeb(director: Director, count: int, **fields: Any) -> dict[str, Any]:
     return director.create(variant="tarneeb", hands_per_match=1, entries=entries(count), **fields)
 
 
+def round_won_by_first(tournament: Any, number: int, points: list[int]) -> None:
+    """Every match of round ``number`` still being played won by its first entry, with
+    ``points``: the director's results (``pairing_result_set``)."""
+    from tournaments import services
+    from tournaments.models import Pairing, Round
+
+    for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
+        if pairing.status == Pairing.Status.IN_PROGRESS:
+            services.pairing_result_set(
+                tournament_id=tournament.pk,
+                round_number=number,
+                slot=pairing.slot,
+                winner=pairing.entries[0],
+                points=points,
+            )
+
+
 def played_swiss(count: int, rounds: int) -> Any:
     """A 5-round Swiss of ``count`` tarneeb entries with ``rounds`` rounds played through
     the services (the director's results), drawn by hand; the tournament."""
     from tournaments import services, validation
-    from tournaments.models import Round
     from tournaments.services import enqueue
 
     tournament = services.tournament_create(
@@ -133,15 +149,7 @@ def played_swiss(count: int, rounds: int) -> Any:
         # The round's results as a desk's requests store them: the standings refreshed once
         # the round's last result is in (enqueue.deferring), not once per result.
         with enqueue.deferring():
-            for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
-                if pairing.status == "in_progress":
-                    services.pairing_result_set(
-                        tournament_id=tournament.pk,
-                        round_number=number,
-                        slot=pairing.slot,
-                        winner=pairing.entries[0],
-                        points=[100, 50],
-                    )
+            round_won_by_first(tournament, number, [100, 50])
         if number < rounds:
             services.round_draw(tournament_id=tournament.pk)
     tournament.refresh_from_db()

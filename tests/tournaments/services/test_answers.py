@@ -8,9 +8,9 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from tests.tournaments.conftest import entries
+from tests.tournaments.conftest import entries, round_won_by_first
 from tournaments import services, validation
-from tournaments.models import Pairing, Round, Tournament
+from tournaments.models import Round, Tournament
 from tournaments.services.answers import REDRAW, SWAP, Offer
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the advance runs after the commit
@@ -31,21 +31,9 @@ def _started(count: int, **fields: object) -> Tournament:
     return services.tournament_start(tournament_id=tournament.pk)
 
 
-def _results(tournament: Tournament, number: int) -> None:
-    for pairing in Round.objects.get(tournament=tournament, number=number).pairings.all():
-        if pairing.status == Pairing.Status.IN_PROGRESS:
-            services.pairing_result_set(
-                tournament_id=tournament.pk,
-                round_number=number,
-                slot=pairing.slot,
-                winner=pairing.entries[0],
-                points=[100, 50],
-            )
-
-
 def test_a_result_that_changes_the_standings_of_the_round_in_play_offers_its_redraw():
     tournament = _started(4)
-    _results(tournament, 1)  # round 2 is drawn from these standings
+    round_won_by_first(tournament, 1, [100, 50])  # round 2 is drawn from these standings
     slot = Round.objects.get(tournament=tournament, number=1).pairings.get(slot=1)
     answer = services.pairing_result_set(
         tournament_id=tournament.pk,
