@@ -11,22 +11,50 @@ first of the next groups. ``Blocks`` matches a band a few entries at a time, in 
 where its pairs are near (``interleaved``), and matches again the entries around a fault.
 ``Quality`` tells whether a band's pairing is as good as every pair's would be (no
 rematch, the rule's bye, the fewest and closest floats); the caller repairs or widens the
-band when it is not.
+band when it is not. Every matching answers a ``Matched``: its pairs, two entries each,
+and its bye, named apart (the entry matched with ``BYE``, or none).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from itertools import chain, pairwise
 
 import numpy as np
 import rustworkx as rx
 
-BYE = -1  # the matching's extra vertex: who is matched with it has the bye
+BYE = -1  # the extra vertex's value; the vertex is known by its index, never by this value
 
 Pairs = tuple[np.ndarray, np.ndarray]  # places i < j of the candidate pairs
+
+
+@dataclass(frozen=True, slots=True)
+class Matched:
+    """A matching's answer: its ``pairs`` (entry numbers, two each) and ``bye``, the entry
+    it matched with the ``BYE`` vertex (``None``: nobody has the bye). The bye is this
+    field, never read from a pair's size."""
+
+    pairs: tuple[tuple[int, int], ...] = ()
+    bye: int | None = None
+
+    def seated(self) -> list[int]:
+        """Every entry it seats: both of each pair, and the bye's."""
+        seated = list(chain.from_iterable(self.pairs))
+        return seated if self.bye is None else [*seated, self.bye]
+
+    @staticmethod
+    def joined(parts: Iterable[Matched]) -> Matched:
+        """The matchings of disjoint entries as one (at most one of them has a bye)."""
+        pairs: list[tuple[int, int]] = []
+        byes: list[int] = []
+        for part in parts:
+            pairs += part.pairs
+            byes += [] if part.bye is None else [part.bye]
+        if len(byes) > 1:
+            raise ValueError(f"one bye at most, not {byes}")
+        return Matched(tuple(pairs), byes[0] if byes else None)
 
 
 class Weights:
@@ -177,27 +205,34 @@ def met_keys(weights: Weights, met: Set[frozenset[int]]) -> np.ndarray:
 
 def matching(
     weights: Weights, candidates: Pairs, played: np.ndarray, eligible: Sequence[int]
-) -> list[tuple[int, ...]]:
+) -> Matched:
     """The heaviest pairing of the largest size over ``candidates`` (places), with a bye
     for one of ``eligible`` (entry numbers) if any."""
     order, n = weights.order, len(weights.order)
     i, j = candidates
     rematch = np.isin(i * n + j, played)
     graph = rx.PyGraph()
-    graph.add_nodes_from([*order, BYE] if eligible else order)
+    graph.add_nodes_from(order)
     edges = list(zip(i.tolist(), j.tolist(), weights.pairs(i, j, rematch), strict=True))
-    edges += [(weights.rank[a], n, weights.bye(a)) for a in eligible]
+    if eligible:
+        graph.add_node(BYE)  # vertex n
+        edges += [(weights.rank[a], n, weights.bye(a)) for a in eligible]
     graph.add_edges_from(edges)
-    return _found(graph)
+    return _found(graph, n if eligible else None)
 
 
-def _found(graph: rx.PyGraph) -> list[tuple[int, ...]]:
+def _found(graph: rx.PyGraph, bye_vertex: int | None) -> Matched:
+    """The heaviest matching of ``graph`` of the largest size: the entry matched with
+    ``bye_vertex`` (the ``BYE`` vertex's index; ``None``: there is none) has the bye."""
     found = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
-    pairs: list[tuple[int, ...]] = []
+    pairs: list[tuple[int, int]] = []
+    bye: int | None = None
     for x, y in found:
-        a, b = graph[x], graph[y]
-        pairs.append((b,) if a == BYE else (a,) if b == BYE else (a, b))
-    return pairs
+        if bye_vertex in (x, y):
+            bye = graph[y if x == bye_vertex else x]
+        else:
+            pairs.append((graph[x], graph[y]))
+    return Matched(tuple(pairs), bye)
 
 
 class Blocks:
@@ -229,9 +264,7 @@ class Blocks:
         self.allowed = {weights.rank[a] for a in eligible}
         self.local = np.full(n, -1, dtype=np.int64)
 
-    def step(
-        self, mine: list[int], ahead: list[int], edges: np.ndarray, bye: bool
-    ) -> list[tuple[int, ...]]:
+    def step(self, mine: list[int], ahead: list[int], edges: np.ndarray, bye: bool) -> Matched:
         """The matching of the places ``mine`` and ``ahead`` over the candidate pairs
         ``edges`` (indexes) among them, pairing those of ``mine`` first, with the bye for
         an eligible one of ``mine`` if ``bye``."""
@@ -261,13 +294,13 @@ class Blocks:
             ]
         graph.add_edges_from(listed)
         local[current] = -1
-        return _found(graph)
+        return _found(graph, len(current) if bye else None)
 
-    def run(self, size: int) -> list[tuple[int, ...]]:
+    def run(self, size: int) -> Matched:
         """Block by block of ``size`` positions: each step matches the entries left unpaired
         before it, its block and the next block (a look ahead), and keeps the pairs that do
-        not reach into the next block; the bye joins at the block of the lowest eligible
-        entry. An entry that no step pairs is left out."""
+        not reach into the next block, and its bye (one of its own entries); the bye joins
+        at the block of the lowest eligible entry. An entry that no step pairs is left out."""
         order, n = self.weights.order, len(self.weights.order)
         block = self.position // size
         reaches = np.maximum(block[self.i], block[self.j])
@@ -278,49 +311,46 @@ class Blocks:
         bye_block = int(block[self.weights.rank[self.eligible[-1]]]) if self.eligible else -1
         carry: list[int] = []
         bye_waits = False
-        pairs: list[tuple[int, ...]] = []
+        parts: list[Matched] = []
         for index in range(len(members_of) - 1):
             mine = carry + members_of[index].tolist()
             ahead = members_of[index + 1].tolist()
             bye_waits = bye_waits or index == bye_block
             edges = by_block[: ends[min(index + 1, len(ends) - 1)]]
             later = {order[p] for p in ahead}
-            kept = [
-                pair
-                for pair in self.step(mine, ahead, edges, bye_waits)
-                if not later.intersection(pair)
-            ]
-            pairs += kept
-            seated = {e for pair in kept for e in pair}
-            bye_waits = bye_waits and not any(len(pair) == 1 for pair in kept)
+            found = self.step(mine, ahead, edges, bye_waits)
+            kept = Matched(
+                tuple(pair for pair in found.pairs if not later.intersection(pair)), found.bye
+            )
+            parts.append(kept)
+            seated = set(kept.seated())
+            bye_waits = bye_waits and kept.bye is None
             carry = [p for p in mine if order[p] not in seated]
-        return pairs
+        return Matched.joined(parts)
 
-    def repair(
-        self, pairs: list[tuple[int, ...]], trouble: Set[int], reach: int
-    ) -> list[tuple[int, ...]]:
-        """``pairs`` with the entries within ``reach`` positions of the places ``trouble``
-        (and their opponents) matched again, together."""
+    def repair(self, matched: Matched, trouble: Set[int], reach: int) -> Matched:
+        """``matched`` with the entries within ``reach`` positions of the places ``trouble``
+        (and their opponents, or the bye) matched again, together."""
         rank = self.weights.rank
         near = np.zeros(len(self.position) + reach + 1, dtype=bool)
         for place in trouble:
             at = int(self.position[place])
             near[max(0, at - reach) : at + reach + 1] = True
         region = set(np.nonzero(near[self.position])[0].tolist())
-        kept: list[tuple[int, ...]] = []
-        bye = False
-        for pair in pairs:
+        pairs: list[tuple[int, int]] = []
+        for pair in matched.pairs:
             places = [rank[e] for e in pair]
             if region.intersection(places):
                 region.update(places)
-                bye = bye or len(pair) == 1
             else:
-                kept.append(pair)
-        seated = {rank[e] for pair in kept for e in pair}
+                pairs.append(pair)
+        bye = matched.bye if matched.bye is not None and rank[matched.bye] not in region else None
+        kept = Matched(tuple(pairs), bye)
+        seated = {rank[e] for e in kept.seated()}
         region |= set(range(len(self.position))) - seated  # the unpaired too
         every = np.arange(len(self.i))
-        bye = bye or (bool(self.eligible) and not any(len(pair) == 1 for pair in kept))
-        return kept + self.step(sorted(region), [], every, bye)
+        again = self.step(sorted(region), [], every, bool(self.eligible) and bye is None)
+        return Matched.joined((kept, again))
 
 
 @dataclass(frozen=True, order=True)
@@ -341,24 +371,22 @@ class Quality:
     @classmethod
     def of(
         cls,
-        pairs: Sequence[tuple[int, ...]],
+        matched: Matched,
         weights: Weights,
         met: Set[frozenset[int]],
         eligible: Sequence[int],
     ) -> Quality:
-        seated = sum(map(len, pairs))
         floats = float_points = 0
-        for pair in pairs:
-            if len(pair) == 2:
-                a, b = (weights.rank[e] for e in pair)
-                steps = int(weights.group[a] - weights.group[b])
-                floats += steps * steps
-                float_points += abs(int(weights.points[a] - weights.points[b]))
-        byes = [pair[0] for pair in pairs if len(pair) == 1]
+        for pair in matched.pairs:
+            a, b = (weights.rank[e] for e in pair)
+            steps = int(weights.group[a] - weights.group[b])
+            floats += steps * steps
+            float_points += abs(int(weights.points[a] - weights.points[b]))
+        bye = matched.bye
         return cls(
-            unpaired=len(weights.order) - seated,
-            rematches=sum(len(pair) == 2 and frozenset(pair) in met for pair in pairs),
-            bye_above_lowest=sum(len(eligible) - 1 - list(eligible).index(b) for b in byes),
+            unpaired=len(weights.order) - len(matched.seated()),
+            rematches=sum(frozenset(pair) in met for pair in matched.pairs),
+            bye_above_lowest=0 if bye is None else len(eligible) - 1 - list(eligible).index(bye),
             floats=floats,
             float_points=float_points,
         )

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -52,6 +52,8 @@ from .base import Draw, DrawInput, Entry, Format, Result, RoundName, RuleViolati
 from .common import Seating, number_pairings, seed_order
 from .matching import (
     Blocks,
+    Matched,
+    Pairs,
     Quality,
     Weights,
     band,
@@ -118,7 +120,7 @@ def pair_round(
 
 def _match(
     weights: Weights, met: set[frozenset[int]], eligible: Sequence[int], every: bool
-) -> list[tuple[int, ...]]:
+) -> Matched:
     """The best pairing: over every pair, or over a band (the module's docstring)."""
     played = met_keys(weights, met)
     n = len(weights.order)
@@ -127,41 +129,57 @@ def _match(
     random = weights.random_seed is not None
     best = Quality() if random else Quality.best(weights, eligible)
 
-    def quality(pairs: list[tuple[int, ...]]) -> Quality:
-        found = Quality.of(pairs, weights, met, eligible)
+    def quality(matched: Matched) -> Quality:
+        found = Quality.of(matched, weights, met, eligible)
         return Quality(found.unpaired, found.rematches, found.bye_above_lowest) if random else found
 
     position = shuffled(n, weights.random_seed or 0) if random else interleaved(weights, eligible)
 
-    def candidates(width: int, reach: int) -> tuple[np.ndarray, np.ndarray]:
+    def candidates(width: int, reach: int) -> Pairs:
         return shuffled_band(position, width) if random else band(weights, width, reach)
 
     blocks = Blocks(weights, candidates(BAND_WIDTH, 1), played, eligible, position)
-    pairs = blocks.run(BLOCK)
+    matched = blocks.run(BLOCK)
     for reach in (BLOCK, 4 * BLOCK):
-        found = quality(pairs)
+        found = quality(matched)
         if found <= best:
-            return pairs
-        pairs = blocks.repair(pairs, _trouble(pairs, weights, met, eligible, found, best), reach)
-    if quality(pairs) <= best:
-        return pairs
+            return matched
+        trouble = _trouble(matched, weights, met, eligible, found, best)
+        matched = blocks.repair(matched, trouble, reach)
+    if quality(matched) <= best:
+        return matched
+    return _widened(weights, played, eligible, best, quality, candidates)
+
+
+def _widened(
+    weights: Weights,
+    played: np.ndarray,
+    eligible: Sequence[int],
+    best: Quality,
+    quality: Callable[[Matched], Quality],
+    candidates: Callable[[int, int], Pairs],
+) -> Matched:
+    """The whole band matched at once, widened (twice as wide, reaching twice as many
+    groups) until its pairing reaches ``best``, or, short only in its floats, does no
+    better than the narrower band's, or the band holds every pair."""
+    n, random = len(weights.order), weights.random_seed is not None
     width, reach = BAND_WIDTH, 1
-    kept: tuple[Quality, list[tuple[int, ...]]] | None = None
+    kept: tuple[Quality, Matched] | None = None
     while True:
-        pairs = matching(weights, candidates(width, reach), played, eligible)
-        found = quality(pairs)
+        matched = matching(weights, candidates(width, reach), played, eligible)
+        found = quality(matched)
         whole = width >= n and (random or reach >= len(weights.sizes) - 1)
         if found <= best or whole:
-            return pairs
+            return matched
         if kept is not None and found.before_floats == best.before_floats and found >= kept[0]:
             return kept[1]  # floats out of reach: the wider band did no better
         if kept is None or found < kept[0]:
-            kept = (found, pairs)
+            kept = (found, matched)
         width, reach = width * 2, reach * 2
 
 
 def _trouble(
-    pairs: Sequence[tuple[int, ...]],
+    matched: Matched,
     weights: Weights,
     met: set[frozenset[int]],
     eligible: Sequence[int],
@@ -172,32 +190,30 @@ def _trouble(
     rematches, the bye's if not the lowest eligible entry's (and that one's), the floats'
     if too many or too far."""
     rank, group = weights.rank, weights.group
-    trouble = set(range(len(weights.order))) - {rank[e] for pair in pairs for e in pair}
+    trouble = set(range(len(weights.order))) - {rank[e] for e in matched.seated()}
     if found.bye_above_lowest or found.unpaired:
-        trouble |= {rank[pair[0]] for pair in pairs if len(pair) == 1}
+        trouble |= {rank[matched.bye]} if matched.bye is not None else set()
         trouble |= {rank[eligible[-1]]} if eligible else set()
     floats = (found.floats, found.float_points) > (best.floats, best.float_points)
-    for pair in pairs:
-        if len(pair) == 2 and (
-            frozenset(pair) in met or (floats and group[rank[pair[0]]] != group[rank[pair[1]]])
-        ):
+    for pair in matched.pairs:
+        if frozenset(pair) in met or (floats and group[rank[pair[0]]] != group[rank[pair[1]]]):
             trouble |= {rank[e] for e in pair}
     return trouble
 
 
-def _rematches(pairs: Sequence[tuple[int, ...]], met: set[frozenset[int]]) -> bool:
-    return any(len(pair) == 2 and frozenset(pair) in met for pair in pairs)
+def _rematches(matched: Matched, met: set[frozenset[int]]) -> bool:
+    return any(frozenset(pair) in met for pair in matched.pairs)
 
 
-def _sorted(pairs: Sequence[tuple[int, ...]], rank: Mapping[int, int]) -> list[Seating]:
+def _sorted(matched: Matched, rank: Mapping[int, int]) -> list[Seating]:
     """The matching's pairs as the round's seatings, each better-ranked first, in the order
-    of that entry's rank, the bye last. The matching gives the entry it matched with its
-    ``BYE`` vertex (``matching._found``) as a pair of one: that entry's seating is
-    declared the bye here, once."""
-    seated = [
-        Seating(tuple(sorted(pair, key=rank.__getitem__)), bye=len(pair) == 1) for pair in pairs
-    ]
-    return sorted(seated, key=lambda seating: (seating.bye, rank[seating.entries[0]]))
+    of that entry's rank; then its bye (``Matched.bye``), flagged."""
+    seated = sorted(
+        (tuple(sorted(pair, key=rank.__getitem__)) for pair in matched.pairs),
+        key=lambda pair: rank[pair[0]],
+    )
+    byes = [] if matched.bye is None else [Seating((matched.bye,), bye=True)]
+    return [Seating(pair) for pair in seated] + byes
 
 
 @register

@@ -1,5 +1,6 @@
 import random
 from collections import Counter
+from itertools import chain
 
 import pytest
 from hypothesis import HealthCheck, given
@@ -7,7 +8,18 @@ from hypothesis import settings as settings_hypothesis
 from hypothesis import strategies as st
 
 from tournaments.brackets import FORMATS, DrawInput, Entry, Pairing, Result, RuleViolation
-from tournaments.brackets.matching import Quality, Weights
+from tournaments.brackets.matching import BYE as BYE_VERTEX
+from tournaments.brackets.matching import (
+    Blocks,
+    Matched,
+    Quality,
+    Weights,
+    band,
+    every_pair,
+    interleaved,
+    matching,
+    met_keys,
+)
 from tournaments.brackets.shapes import BYE
 from tournaments.brackets.standings import DEFAULT_TIEBREAKS
 from tournaments.brackets.swiss import EVERY_PAIR_UP_TO, Swiss, pair_round
@@ -122,7 +134,7 @@ def test_random_pairing_draws_every_round_from_the_seed_with_no_rematch():
     again, _ = play("swiss", {"rounds": 5, "pairing": "random"}, entries(8), seed=4)
     assert [seats(d) for d in draws] == [seats(d) for d in again]
     assert seats(draws[0]) != [(1, 5), (2, 6), (3, 7), (4, 8)]
-    met = Counter(frozenset(r.entries) for r in results if len(r.entries) == 2)
+    met = Counter(frozenset(r.entries) for r in results if not r.bye)
     assert max(met.values()) == 1
 
 
@@ -159,9 +171,9 @@ def test_a_big_field_is_paired_inside_score_groups_with_no_rematch():
     # Above EVERY_PAIR_UP_TO entries the matching first looks at a band of pairs only.
     draws, results = play("swiss", {"rounds": 4}, entries(301), seed=9)
     assert len(draws) == 4
-    met = Counter(frozenset(r.entries) for r in results if len(r.entries) == 2)
+    met = Counter(frozenset(r.entries) for r in results if not r.bye)
     assert max(met.values()) == 1
-    byes = [r.entries[0] for r in results if len(r.entries) == 1]
+    byes = [r.entries[0] for r in results if r.bye]
     assert len(byes) == len(set(byes)) == 4
     last = draws[-1]
     seated = sorted(e for p in last.pairings for e in p.entries)
@@ -211,8 +223,11 @@ def test_round_two_of_4096_entries_has_no_rematch_and_the_fewest_floats(n):
     assert seats(two)[:half] == leaders
 
 
-def faults(pairs, order, points, met, eligible):
-    return Quality.of(pairs, Weights(order, points, None), met, eligible)
+def faults(seated, order, points, met, eligible):
+    """The faults of a round's pairings (or seatings), each bye as its pairing declares."""
+    byes = [s.entries[0] for s in seated if s.bye]
+    matched = Matched(tuple(s.entries for s in seated if not s.bye), byes[0] if byes else None)
+    return Quality.of(matched, Weights(order, points, None), met, eligible)
 
 
 @pytest.mark.parametrize(("n", "seed"), [(EVERY_PAIR_UP_TO + 41, 1), (EVERY_PAIR_UP_TO + 64, 2)])
@@ -227,12 +242,11 @@ def test_the_band_pairs_as_well_as_every_pair_round_after_round(n, seed):
         drawn = SWISS.draw(DrawInput(config, field, results, index, seed))
         if index > 1:
             order, points = SWISS.ranked(field, results, field, DEFAULT_TIEBREAKS, index)
-            met = {frozenset(r.entries) for r in results if len(r.entries) == 2}
-            had = Counter(r.entries[0] for r in results if len(r.entries) == 1)
+            met = {frozenset(r.entries) for r in results if not r.bye}
+            had = Counter(r.entries[0] for r in results if r.bye)
             eligible = [e for e in order if had[e] == min(had[m] for m in order)] if n % 2 else []
-            band = [p.entries for p in drawn.pairings]
-            every = [s.entries for s in pair_round(order, points, met, had, every=True)]
-            assert faults(band, order, points, met, eligible) == faults(
+            every = pair_round(order, points, met, had, every=True)
+            assert faults(drawn.pairings, order, points, met, eligible) == faults(
                 every, order, points, met, eligible
             )
         results += [result(index, p, None if p.bye else pick(p)) for p in drawn.pairings]
@@ -242,7 +256,7 @@ def test_random_pairing_of_a_big_field_is_kept_by_the_seed_with_no_rematch():
     draws, results = play("swiss", {"rounds": 4, "pairing": "random"}, entries(601), seed=3)
     again, _ = play("swiss", {"rounds": 4, "pairing": "random"}, entries(601), seed=3)
     assert [seats(d) for d in draws] == [seats(d) for d in again]
-    met = Counter(frozenset(r.entries) for r in results if len(r.entries) == 2)
+    met = Counter(frozenset(r.entries) for r in results if not r.bye)
     assert max(met.values()) == 1
     assert seats(draws[0]) != [
         p.entries for p in SWISS.draw(DrawInput(settings(4), entries(601), [], 1, 3)).pairings
@@ -263,8 +277,8 @@ def test_the_band_reaches_every_pairs_faults_even_when_rematches_bind(n, seed):
         eligible = [e for e in ranked if had[e] == fewest] if n % 2 else []
         band = pair_round(ranked, points, met, had, every=False)
         every = pair_round(ranked, points, met, had, every=True)
-        assert faults([s.entries for s in band], ranked, points, met, eligible) == faults(
-            [s.entries for s in every], ranked, points, met, eligible
+        assert faults(band, ranked, points, met, eligible) == faults(
+            every, ranked, points, met, eligible
         )
         for seating in every:
             pair = seating.entries
@@ -276,3 +290,51 @@ def test_the_band_reaches_every_pairs_faults_even_when_rematches_bind(n, seed):
                 winner = rng.choice([*pair, None])
                 for e in pair:
                     points[e] += 1 if winner is None else 2 * (winner == e)
+
+
+def _matched(n, eligible=None, *, every=True):
+    """The matching of ``n`` entries ranked 1, 2, … (three score groups, nobody met), a bye
+    for one of ``eligible`` (default: all of them if ``n`` is odd, else none)."""
+    order = list(range(1, n + 1))
+    weights = Weights(order, {e: 2 - 3 * (e - 1) // n for e in order}, None)
+    eligible = (order if n % 2 else []) if eligible is None else eligible
+    played = met_keys(weights, set())
+    if every:
+        return matching(weights, every_pair(n), played, eligible)
+    blocks = Blocks(weights, band(weights, 4, 1), played, eligible, interleaved(weights, eligible))
+    return blocks.run(128)
+
+
+@pytest.mark.parametrize("every", [True, False])
+@pytest.mark.parametrize("n", [2, 3, 8, 9, 300, 301])
+def test_the_matching_names_its_bye_apart_from_its_pairs(n, every):
+    # An odd field: exactly one bye, an entry of the field (over every pair, the lowest
+    # ranked); an even field: none. Every pair holds two entries; every entry sits once.
+    matched = _matched(n, every=every)
+    assert all(len(pair) == 2 for pair in matched.pairs)
+    assert (matched.bye is not None) == (n % 2 == 1)
+    assert matched.bye is None or matched.bye in range(1, n + 1)
+    assert not every or matched.bye == (n if n % 2 else None)
+    assert sorted(matched.seated()) == list(range(1, n + 1))
+
+
+def test_the_matching_gives_the_bye_to_an_eligible_entry_only():
+    matched = _matched(9, [2, 5])
+    assert matched.bye == 5
+    assert 5 not in chain.from_iterable(matched.pairs)
+
+
+def test_matchings_joined_keep_their_one_bye_and_refuse_a_second():
+    joined = Matched.joined([Matched(((1, 2),)), Matched(((3, 4),), bye=5), Matched()])
+    assert joined == Matched(((1, 2), (3, 4)), bye=5)
+    with pytest.raises(ValueError, match="one bye at most"):
+        Matched.joined([Matched(bye=5), Matched(((1, 2),), bye=6)])
+
+
+def test_an_entry_numbered_like_the_bye_vertex_is_paired_not_given_the_bye():
+    # The matching knows its BYE vertex by its place in the graph, not by the number it
+    # holds: an entry numbered BYE (-1) is an entry like any other.
+    order = [BYE_VERTEX, 1, 2, 3]
+    seated = pair_round(order, dict.fromkeys(order, 0), set(), Counter())
+    assert not any(s.bye for s in seated)
+    assert sorted(e for s in seated for e in s.entries) == sorted(order)
