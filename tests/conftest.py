@@ -6,7 +6,12 @@ from typing import Any
 
 import pytest
 
-from tests.worker import _worker_marker, live_worker, stop_after_last  # noqa: F401 (fixtures)
+from tests.worker import (  # noqa: F401 (fixtures)
+    _worker_marker,
+    live_worker,
+    stop_after_last,
+    worker_env,
+)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

@@ -11,13 +11,20 @@ the database is PostgreSQL (an SQLite test database lives in the test process's 
 the worker answers a ping. With ``REQUIRE_WORKER=1`` (CI's PostgreSQL + Redis pass) each of
 those skips is a failure instead, so the worker tests cannot silently stop running.
 Every other test runs its tasks in process, broker or not.
+
+A broker outage is real too: a test marked ``worker(own_broker=True)`` starts a Redis of its
+own (``PrivateRedis``, on a free port: the shared one is the other tests' broker and cache),
+its own ``LiveWorker`` on it and sends its tasks there (``broker_at``), then stops and starts
+that Redis; the session's worker is stopped meanwhile.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
+import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -115,6 +122,89 @@ def _python() -> str:
     return sys.executable
 
 
+def _forget_connections() -> None:
+    """The test process's Celery app drops its broker connections (closed) and its result
+    backend: the next send connects to the broker configured then."""
+    from scorekeeper.celery import app
+
+    if app._pool is not None:
+        with contextlib.suppress(Exception):  # a broker already gone
+            app._pool.force_close_all()
+    app._pool = None
+    app.amqp._producer_pool = None
+    app._local.__dict__.pop("backend", None)
+
+
+@contextlib.contextmanager
+def broker_at(url: str) -> Iterator[None]:
+    """The test process sends its tasks to the broker (and result backend) at ``url``, not
+    in process; the configuration and connections before it are restored after."""
+    from scorekeeper.celery import app
+
+    conf = app.conf
+    saved = conf.task_always_eager, conf.broker_url, conf.result_backend
+    # Celery reads CELERY_BROKER_URL from the environment before its configuration (CI's
+    # PostgreSQL and Redis pass sets it): set aside meanwhile.
+    environment = os.environ.pop("CELERY_BROKER_URL", None)
+    conf.task_always_eager, conf.broker_url, conf.result_backend = False, url, url
+    _forget_connections()
+    try:
+        yield
+    finally:
+        conf.task_always_eager, conf.broker_url, conf.result_backend = saved
+        if environment is not None:
+            os.environ["CELERY_BROKER_URL"] = environment
+        _forget_connections()
+
+
+# Loopback only, nothing saved or appended: stopped, it forgets every message.
+IN_MEMORY = ("--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no")
+
+
+class PrivateRedis:
+    """A ``redis-server`` of a test's own on a free port, in memory only, that the test
+    stops and starts again (the shared Redis, the other tests' broker and cache, never)."""
+
+    def __init__(self) -> None:
+        self.binary = shutil.which("redis-server")
+        if self.binary is None:
+            skip_or_fail("this test stops a Redis broker of its own: redis-server is missing")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        assert self.binary is not None
+        self.process = subprocess.Popen(
+            [self.binary, "--port", str(self.port), *IN_MEMORY],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        wait_for(self.answers, 30, f"redis-server on port {self.port} to answer")
+
+    def answers(self) -> bool:
+        import redis
+
+        with (
+            contextlib.suppress(redis.RedisError),
+            redis.Redis.from_url(self.url, socket_connect_timeout=1) as client,
+        ):
+            return bool(client.ping())
+        return False
+
+    def stop(self) -> None:
+        """Terminate it (its messages go with it: nothing is saved) and wait for the end."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
 def clear_broker() -> None:
     """Empty the test broker's queue and the messages a killed worker left unacknowledged
     (kombu's Redis transport keeps them in ``unacked``), so that no task of an earlier run
@@ -130,9 +220,9 @@ def clear_broker() -> None:
 
 
 @pytest.fixture(scope="session")
-def live_worker(
-    django_db_setup: None, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[LiveWorker]:
+def worker_env(django_db_setup: None) -> dict[str, str]:
+    """The environment of a worker on the test database and the test broker, once the
+    broker, the database and ``CELERY_BROKER_URL`` are seen fit (else skipped or failed)."""
     from django.conf import settings
     from django.db import connection
 
@@ -144,12 +234,18 @@ def live_worker(
         clear_broker()
     except Exception as error:  # kombu raises its own, redis's or socket errors
         skip_or_fail(f"the broker {settings.CELERY_BROKER_URL} does not answer: {error}")
-    env = {
+    return {
         **os.environ,
         "DATABASE_URL": database_url(connection.settings_dict),
         "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
     }
-    worker = LiveWorker(tmp_path_factory.mktemp("worker"), env)
+
+
+@pytest.fixture(scope="session")
+def live_worker(
+    worker_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LiveWorker]:
+    worker = LiveWorker(tmp_path_factory.mktemp("worker"), worker_env)
     _start(worker)
     yield worker
     worker.stop()
@@ -183,10 +279,19 @@ def stop_after_last(item: pytest.Item, nextitem: pytest.Item | None) -> None:
 
 @pytest.fixture(autouse=True)
 def _worker_marker(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Every test marked ``worker`` gets the live worker (or is skipped, saying why); every
-    other test runs its tasks in process, even with a broker set, as on the embedded
-    default: only the worker tests send messages to the broker."""
-    if request.node.get_closest_marker("worker"):
+    """Every test marked ``worker`` gets the live worker (or is skipped, saying why); one
+    marked ``worker(own_broker=True)`` starts its own on a broker of its own (the same
+    skips), and the session's is stopped meanwhile, or two workers and beats would act on
+    this database. Every other test runs its tasks in process, even with a broker set, as
+    on the embedded default: only the worker tests send messages to the broker."""
+    marker = request.node.get_closest_marker("worker")
+    if marker and marker.kwargs.get("own_broker"):
+        request.getfixturevalue("worker_env")  # the same checks; the test starts its own
+        if _running:  # the session's worker (and its beat's tick) on this database: stopped
+            _running.pop().stop()
+        yield
+        return
+    if marker:
         worker = request.getfixturevalue("live_worker")
         if not _running:  # stopped after the last one; another came after all
             _start(worker)

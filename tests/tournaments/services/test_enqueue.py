@@ -3,15 +3,13 @@ once, the failure is logged, and beat's tick draws the round once the broker is 
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
-from celery import current_app
 from django.conf import settings
 
 from tests.tournaments.conftest import tarneeb
+from tests.worker import broker_at
 from tournaments import services, tasks
 from tournaments.models import TournamentState
 from tournaments.services import enqueue
@@ -19,30 +17,9 @@ from tournaments.services import enqueue
 CLOSED = "redis://127.0.0.1:1/0"  # nothing listens on port 1: refused at once
 
 
-def _forget_connections() -> None:
-    app = current_app
-    app._pool = None
-    app.amqp._producer_pool = None
-    app._local.__dict__.pop("backend", None)
-
-
-@contextmanager
-def broker_down() -> Iterator[None]:
+def broker_down() -> AbstractContextManager[None]:
     """The site configured with a broker (and its result backend) that cannot be reached."""
-    conf = current_app.conf
-    saved = conf.task_always_eager, conf.broker_url, conf.result_backend
-    # Celery reads CELERY_BROKER_URL from the environment before its configuration (CI's
-    # PostgreSQL and Redis pass sets it): set aside while the broker is "down".
-    environment = os.environ.pop("CELERY_BROKER_URL", None)
-    conf.task_always_eager, conf.broker_url, conf.result_backend = False, CLOSED, CLOSED
-    _forget_connections()
-    try:
-        yield
-    finally:
-        conf.task_always_eager, conf.broker_url, conf.result_backend = saved
-        if environment is not None:
-            os.environ["CELERY_BROKER_URL"] = environment
-        _forget_connections()
+    return broker_at(CLOSED)
 
 
 def test_the_last_result_with_the_broker_down_answers_at_once(director, caplog):
