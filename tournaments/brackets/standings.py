@@ -197,7 +197,7 @@ class Tally:
             shape, seats = result.shape, result.entries
             earned = shape.match_points(seats, result.winner, result.points)
             outcome = shape.outcomes(earned)
-            if shape.solo and len(seats) == 2:  # most results: written out, both seats
+            if shape.solo and shape.seats == 2:  # most results: written out, both seats
                 a, b = seats
                 mine, theirs = earned
                 given, won = result.points, result.games_won

@@ -102,9 +102,10 @@ def drop_out_offers(view: TournamentView, number: int) -> tuple[dict[str, Any], 
         return ()
     for pairing in current.pairings:
         if number in pairing.entries and not pairing.bye and in_progress(pairing):
-            if len(pairing.entries) != 2:
+            shape = pairing.table_shape
+            if not (shape.solo and shape.seats == 2):  # one opponent to give the win to
                 return ()
-            other = next(entry for entry in pairing.entries if entry != number)
+            (other,) = shape.opponents(pairing.entries, number)
             return (
                 {
                     "action": FORFEIT,

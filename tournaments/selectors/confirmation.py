@@ -28,6 +28,7 @@ def confirmation(match_view: str, key: str | None) -> dict[str, Any] | None:
         return None
     rows = row.tournament.entries.filter(number__in=row.entries)
     names = dict(rows.values_list("number", "name"))
+    sides = lineups.sides({"entries": row.entries, "shape": row.shape}, names)
     return {
         "status": row.status,
         "confirmed": confirmed,
@@ -36,11 +37,7 @@ def confirmation(match_view: str, key: str | None) -> dict[str, Any] | None:
         # an individual event's table of four: its two teams are the sides of ``points``
         "sides": [
             {"name": side["name"], "points": points}
-            for side, points in zip(
-                lineups.sides({"entries": row.entries, "shape": row.shape}, names),
-                row.points or [0] * len(row.entries),
-                strict=False,
-            )
+            for side, points in zip(sides, row.points or [0] * len(sides), strict=False)
         ],
         "key": key if awaiting(row) else None,
     }
