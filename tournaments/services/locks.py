@@ -283,12 +283,12 @@ def _seated_built(models: list[tuple[type[Model], list[str], list[Any]]], row: A
     """``SEATED``'s row as the pairing, with its match, its round (and stage) and its
     tournament (and state) as the ORM would load them."""
     built: list[Any] = []
-    start = 0
+    start, alias = 0, connection.alias
     for model, names, converted in models:
         values = list(row[start : start + len(names)])
         for i, convert in converted:  # the fields with converters only
             values[i] = convert(values[i])
-        built.append(model.from_db(connection.alias, names, values))
+        built.append(model.from_db(alias, names, values))
         start += len(names)
     match, pairing, round_, stage, tournament, state = built
     round_.stage = stage

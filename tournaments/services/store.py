@@ -405,7 +405,8 @@ def updating(
     """The row's ``fields`` saved, as a ``WITH`` part (the ``UPDATE`` its ``save`` sends);
     ``gate``: a further condition of its ``WHERE``."""
     sql, saved = _update_sql(type(row), fields)
-    values = [f.get_db_prep_save(f.pre_save(row, False), connection) for f in saved]
+    db = bulk.database()
+    values = [f.get_db_prep_save(f.pre_save(row, False), db) for f in saved]
     return f"\nsaved{number} AS ({sql}{gate})", [*values, row.pk]
 
 
@@ -422,7 +423,8 @@ def _update_sql(model: type[Model], fields: tuple[str, ...]) -> tuple[str, list[
 def inserting(change: ResultChange, gate: str = "") -> tuple[str, list[Any]]:
     """The audit row kept, as a ``WITH`` part (the ``INSERT`` its ``save`` sends);
     ``gate``: a condition (``WHERE …``) without which nothing is inserted."""
-    values = [f.get_db_prep_save(f.pre_save(change, True), connection) for f in INSERTED]
+    db = bulk.database()
+    values = [f.get_db_prep_save(f.pre_save(change, True), db) for f in INSERTED]
     return f"\nchange AS ({_insert_sql(gate)})", values
 
 
