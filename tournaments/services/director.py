@@ -13,13 +13,16 @@ Each reads lock (``locks.pairing_held``) → load → decide (``director_result`
 → enqueue (``store.result_recorded``). A result in the round in play, still playing, locks
 what it changes (its pairing and its round), not the tournament's row; any other (a
 correction of an earlier round, which may redraw later pairings) takes the tournament's
-lock too, first, as the draws do.
+lock too, first, as the draws do. On PostgreSQL a result in the round in play is first
+read unlocked, decided the same way and stored by one statement only if nothing it was
+decided on changed meanwhile (``fastpath``); else it is done under the locks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from django.db import transaction
@@ -33,9 +36,9 @@ from scorekeeper.rules.fields import is_int
 
 from .. import convert
 from ..brackets import Draw, planner
-from ..models import Pairing, Round, Tournament
+from ..models import Pairing, ResultChange, Round, Tournament
 from ..selectors.snapshot import snapshot_load
-from . import answers
+from . import answers, fastpath
 from .audit import audit_row
 from .guards import eliminates, next_round_drawn, played, stage_games
 from .locks import PairingHeld, pairing_held
@@ -175,78 +178,127 @@ class _TournamentNeeded(Exception):
     the tournament's lock (nothing was stored)."""
 
 
-def _held(tournament_id: Any, round_number: int, slot: int, locked: bool) -> PairingHeld:
-    held = pairing_held(tournament_id, round_number, slot, tournament=locked)
+def _in_play(held: PairingHeld) -> bool:
     round_ = held.pairing.round
-    in_play = round_.status == Round.Status.PLAYING and round_.number == held.tournament.round
-    if not locked and not in_play:
+    return round_.status == Round.Status.PLAYING and round_.number == held.tournament.round
+
+
+def _held(
+    tournament_id: Any,
+    round_number: int,
+    slot: int,
+    locked: bool,
+    seen: tuple[Any, Any] | None = None,
+) -> PairingHeld:
+    held = pairing_held(tournament_id, round_number, slot, tournament=locked, seen=seen)
+    if not locked and not _in_play(held):
         raise _TournamentNeeded
     return held
 
 
-def pairing_result_set(**fields: Any) -> answers.PairingAnswer:
+def pairing_result_set(
+    *, tournament_id: Any, round_number: int, slot: int, **given: Any
+) -> answers.PairingAnswer:
     """The director's result: stored and audited; the answer's warnings (and its offer of
     a redraw) say when it changed the standings the round in play was drawn from. See
-    ``_result_set`` for the fields."""
+    ``_fields`` for the fields. One of the round in play is first tried unlocked
+    (``fastpath.optimistic``, PostgreSQL: stored only if nothing it was decided on
+    changed), then under the locks."""
+    place, fields = (tournament_id, round_number, slot), _fields(**given)
+    tried = fastpath.optimistic(*place, partial(_fast, fields))
+    if tried.answer is not None:
+        return tried.answer
     try:
-        return _result_set(locked=False, **fields)
+        return _result_set(place, fields, locked=False, seen=tried.seen)
     except _TournamentNeeded:
-        return _result_set(locked=True, **fields)
+        return _result_set(place, fields, locked=True, seen=tried.seen)
 
 
-@transaction.atomic
-def _result_set(
+def _fields(
     *,
-    locked: bool,
-    tournament_id: Any,
-    round_number: int,
-    slot: int,
     winner: Any = None,
     draw: Any = None,
     points: Any = None,
     games: Any = None,
     forfeit: Any = None,
     reason: Any = "",
-) -> answers.PairingAnswer:
-    held = _held(tournament_id, round_number, slot, locked)
-    tournament, pairing = held.tournament, held.pairing
-    if pairing.bye:
-        raise MatchConflict(_("A bye has no match to decide."))
+) -> dict[str, Any]:
     fields = {"winner": winner, "draw": draw, "games": games, "forfeit": forfeit}
     fields["reason"] = reason
     if points is not None:
         fields["points"] = points
+    return fields
+
+
+def _fast(fields: dict[str, Any], held: PairingHeld) -> fastpath.Ruled[answers.PairingAnswer]:
+    if not _in_play(held):
+        raise fastpath.LockNeeded
+    return _ruling(held, fields)
+
+
+@transaction.atomic
+def _result_set(
+    place: tuple[Any, int, int],
+    fields: dict[str, Any],
+    *,
+    locked: bool,
+    seen: tuple[Any, Any] | None = None,
+) -> answers.PairingAnswer:
+    """Lock (``_held``) → decide (``_ruling``) → store: the later pairings of a followed
+    elimination stage redrawn first, then the rows, the audit, the round's advance or the
+    standings' refresh queued (``result_recorded``: on PostgreSQL one statement)."""
+    held = _held(*place, locked, seen)
+    ruled = _ruling(held, fields)
+    saved = list(ruled.saved)
+    if _redraws(held, ruled.change):
+        held.pairing.save(update_fields=saved.pop()[1])  # the redraw reads it stored
+        later_pairings_redraw(held.tournament, held.pairing)
+    result_recorded(held.tournament, held.pairing, saved, ruled.change)
+    return ruled.answer
+
+
+def _ruling(held: PairingHeld, fields: dict[str, Any]) -> fastpath.Ruled[answers.PairingAnswer]:
+    """The result decided on the rows as held (``director_result``), nothing stored: the
+    rows to save with their fields (the table's match closed, then the pairing), the audit
+    row and the answer."""
+    tournament, pairing = held.tournament, held.pairing
+    if pairing.bye:
+        raise MatchConflict(_("A bye has no match to decide."))
     after = director_result(tournament, pairing, fields)
     before = convert.pairing_data(pairing)
-    _store(held, after, "forfeit" if forfeit is not None else "result", reason)
-    if _result_of(before) == _result_of(after):
-        return answers.PairingAnswer(pairing)
-    warnings = _warnings(tournament, pairing.round)
-    offers = (answers.Offer(answers.REDRAW, tournament.round or 0),) if warnings else ()
-    return answers.PairingAnswer(pairing, warnings, offers)
-
-
-def _store(held: PairingHeld, after: dict[str, Any], action: str, reason: str) -> None:
-    """The result stored on the pairing (the later pairings of a followed elimination
-    stage redrawn first), the table's match closed, then the pairing with its audit, the
-    round's advance or the standings' refresh queued (``result_recorded``: on PostgreSQL
-    one statement)."""
-    tournament, pairing = held.tournament, held.pairing
-    before = convert.pairing_data(pairing)
-    winner_changed = (before["winner"], before["result"]) != (after["winner"], after["result"])
     saved: list[tuple[Any, Sequence[str]]] = [(pairing, _set(pairing, after))]
-    # Without the tournament's lock the round is the last drawn (``_held``): none follows.
-    followed = held.tournament_held and next_round_drawn(pairing.round)
-    if winner_changed and eliminates(pairing.round.stage) and followed:
-        pairing.save(update_fields=saved.pop()[1])  # the redraw reads it stored
-        later_pairings_redraw(tournament, pairing)
     match = held.match
     if match is not None and match.status == Match.Status.IN_PROGRESS:
         # Its listener is not told: the result it would read is this one.
         saved.insert(0, (match, match_services.match_closing(match)))
+    action = "forfeit" if fields["forfeit"] is not None else "result"
     now = convert.pairing_data(pairing)
-    change = audit_row(tournament, action, pairing=pairing, before=before, after=now, reason=reason)
-    result_recorded(tournament, pairing, saved, change)
+    change = audit_row(
+        tournament, action, pairing=pairing, before=before, after=now, reason=fields["reason"]
+    )
+    changed = _result_of(before) != _result_of(after)
+    return fastpath.Ruled(saved, change, _answer(tournament, pairing, changed))
+
+
+def _redraws(held: PairingHeld, change: ResultChange) -> bool:
+    """A winner changed in a followed elimination stage: its later pairings are redrawn.
+    Without the tournament's lock the round is the last drawn (``_held``): none follows."""
+    winner_changed = _winner_of(change.before) != _winner_of(change.after)
+    round_ = held.pairing.round
+    followed = held.tournament_held and next_round_drawn(round_)
+    return winner_changed and eliminates(round_.stage) and followed
+
+
+def _winner_of(data: Any) -> tuple[Any, Any]:
+    return data["winner"], data["result"]
+
+
+def _answer(tournament: Tournament, pairing: Pairing, changed: bool) -> answers.PairingAnswer:
+    if not changed:
+        return answers.PairingAnswer(pairing)
+    warnings = _warnings(tournament, pairing.round)
+    offers = (answers.Offer(answers.REDRAW, tournament.round or 0),) if warnings else ()
+    return answers.PairingAnswer(pairing, warnings, offers)
 
 
 def _result_of(data: dict[str, Any]) -> tuple[Any, ...]:

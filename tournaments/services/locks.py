@@ -58,17 +58,18 @@ _STATE = TournamentState._meta.db_table
 # The version bumped; with a refresh asked for (``{refresh}``: a condition), marked queued
 # unless it is already or the last one rests. The state's row as it now is (held until
 # the commit), whether the refresh was queued before (read by the same statement), and
-# what the caller adds (``{also}``: columns of the statement's ``WITH`` parts).
+# what the caller adds (``{also}``: columns of the statement's ``WITH`` parts;
+# ``{unchanged}``: conditions on the row, as it is when locked).
 BUMPING = f"""
 UPDATE {_STATE} SET version = {_STATE}.version + 1, changed_at = %s,
     standings_queued = {_STATE}.standings_queued OR (
         ({{refresh}}) AND ({_STATE}.standings_rest IS NULL OR {_STATE}.standings_rest <= %s))
 FROM (SELECT tournament_id AS key, standings_queued AS was FROM {_STATE}
       WHERE tournament_id = %s) AS old
-WHERE {_STATE}.tournament_id = old.key
+WHERE {_STATE}.tournament_id = old.key{{unchanged}}
 RETURNING {_STATE}.version, {_STATE}.standings_queued, {_STATE}.standings_rest, old.was{{also}}
 """
-BUMP = BUMPING.format(refresh="%s", also="")
+BUMP = BUMPING.format(refresh="%s", also="", unchanged="")
 # SQLite's RETURNING names the target's columns only: ``was`` read first (its writes are
 # one at a time anyway).
 WAS = f"SELECT standings_queued FROM {_STATE} WHERE tournament_id = %s"
@@ -185,18 +186,31 @@ REPLACED = _(
 
 
 def pairing_held(
-    tournament_id: Any, round_number: int, slot: int, *, tournament: bool = False
+    tournament_id: Any,
+    round_number: int,
+    slot: int,
+    *,
+    tournament: bool = False,
+    seen: tuple[Any, Any] | None = None,
 ) -> PairingHeld:
     """The pairing's match, then (``tournament``) its tournament, then the pairing and its
     round locked (the order of scorekeeper's hooks). A redraw or a swap that replaced the
     pairing while this write waited (its row gone, or another match seated there) makes the
-    write a ``MatchConflict``."""
+    write a ``MatchConflict``; so does one that replaced it since a read of this write's
+    found it (``seen``: the pairing's key and its match's, as that read found them)."""
     where = {"tournament_id": tournament_id, "round__number": round_number, "slot": slot}
     if not tournament:
         seated = _seated_locked(where)
         if seated is not None:
+            _as_seen((seated.pk, seated.match_id), seen, round_number)
             return PairingHeld(seated.tournament, seated, seated.match)
-    found: tuple[Any, Any] = Pairing.objects.values_list("pk", "match_id").get(**where)
+    try:
+        found: tuple[Any, Any] = Pairing.objects.values_list("pk", "match_id").get(**where)
+    except Pairing.DoesNotExist:
+        if seen is None:
+            raise
+        raise MatchConflict(REPLACED, number=round_number) from None
+    _as_seen(found, seen, round_number)
     pairing_id, match_id = found
     if match_id is not None and not tournament:
         # Found seated now, not by the locking read: replaced while it waited.
@@ -216,6 +230,12 @@ def pairing_held(
     return PairingHeld(pairing.tournament, pairing, match)
 
 
+def _as_seen(found: tuple[Any, Any], seen: tuple[Any, Any] | None, round_number: int) -> None:
+    """``MatchConflict`` when the pairing found is not the one ``seen`` (if given)."""
+    if seen is not None and tuple(found) != seen:
+        raise MatchConflict(REPLACED, number=round_number)
+
+
 def _seated_locked(where: dict[str, Any]) -> Pairing | None:
     """A seated pairing (a bye has no match: ``None``), found and locked by one statement
     (``SEATED``): its match, then it, then its round (``FOR UPDATE OF`` in that order, the
@@ -224,20 +244,52 @@ def _seated_locked(where: dict[str, Any]) -> Pairing | None:
     changed while the statement waited for the locks (its conditions are checked again
     on the rows as they then are)."""
     sql, models = _seated(connection.vendor)
-    key = Tournament._meta.pk.get_db_prep_value(where["tournament_id"], connection)
-    params = [key, where["round__number"], where["slot"]]
+    params = _seated_params(where)
     if connection.vendor == "postgresql":
         row = prepared.first_row(sql, params)  # prepared: parsed and planned once
     else:
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             row = cursor.fetchone()
+    return None if row is None else _seated_built(models, row)
+
+
+# The versions (``xmin``) of the rows a seated pairing's write locks: its match, it, its round.
+SEATED_VERSIONS = ", m.xmin::text, p.xmin::text, r.xmin::text\nFROM"
+
+
+def seated_read(
+    tournament_id: Any, round_number: int, slot: int
+) -> tuple[PairingHeld, tuple[str, str, str]] | None:
+    """PostgreSQL: a seated pairing as ``pairing_held`` holds it, read by one statement
+    with nothing locked (``SEATED`` without its locks), and the versions of the rows it
+    would lock (``SEATED_VERSIONS``); ``None`` where there is none (a bye, no such
+    pairing)."""
+    sql, models = _seated("unlocked")
+    where = {"tournament_id": tournament_id, "round__number": round_number, "slot": slot}
+    row = prepared.once(sql, _seated_params(where))  # a read: sent again if the connection went
     if row is None:
         return None
-    built: list[Any] = [
-        model.from_db(connection.alias, names, [c(row[i]) for i, c in columns])
-        for model, names, columns in models
-    ]
+    pairing = _seated_built(models, row[:-3])
+    return PairingHeld(pairing.tournament, pairing, pairing.match), (row[-3], row[-2], row[-1])
+
+
+def _seated_params(where: dict[str, Any]) -> list[Any]:
+    key = Tournament._meta.pk.get_db_prep_value(where["tournament_id"], connection)
+    return [key, where["round__number"], where["slot"]]
+
+
+def _seated_built(models: list[tuple[type[Model], list[str], list[Any]]], row: Any) -> Pairing:
+    """``SEATED``'s row as the pairing, with its match, its round (and stage) and its
+    tournament (and state) as the ORM would load them."""
+    built: list[Any] = []
+    start, alias = 0, connection.alias
+    for model, names, converted in models:
+        values = list(row[start : start + len(names)])
+        for i, convert in converted:  # the fields with converters only
+            values[i] = convert(values[i])
+        built.append(model.from_db(alias, names, values))
+        start += len(names)
     match, pairing, round_, stage, tournament, state = built
     round_.stage = stage
     tournament.state = state
@@ -262,35 +314,43 @@ JOIN {r} r ON r.id = p.round_id
 JOIN {s} s ON s.id = r.stage_id
 JOIN {t} t ON t.id = p.tournament_id
 JOIN {ts} ts ON ts.tournament_id = t.id
-WHERE p.tournament_id = %s AND r.number = %s AND p.slot = %s
+WHERE p.tournament_id = %s AND r.tournament_id = p.tournament_id AND r.number = %s AND p.slot = %s
 """
 
 
 @cache
 def _seated(vendor: str) -> tuple[str, list[tuple[type[Model], list[str], list[Any]]]]:
-    """``SEATED`` for the database (PostgreSQL locks), and each row's model, fields and
-    columns (their place in the row, and what turns the value read into the field's, as
-    the ORM does)."""
+    """``SEATED`` for the database (PostgreSQL locks; ``unlocked``: PostgreSQL's read with
+    the rows' versions, ``SEATED_VERSIONS``), and each row's model, fields (its columns
+    follow the previous row's) and converters (a field's place among them, and what turns
+    the value read into the field's, as the ORM does; fields without any left out)."""
     columns: list[str] = []
     models: list[tuple[type[Model], list[str], list[Any]]] = []
     for model, alias, unread in SEATED_ROWS:
         fields = [f for f in model._meta.concrete_fields if f.name not in unread]
         places = []
-        for field in fields:
-            places.append((len(columns), _converted(field, alias)))
+        for place, field in enumerate(fields):
+            convert = _converted(field, alias)
+            if convert is not None:
+                places.append((place, convert))
             columns.append(f"{alias}.{connection.ops.quote_name(str(field.column))}")
         models.append((model, [f.attname for f in fields], places))
     tables = {alias: model._meta.db_table for model, alias, _unread in SEATED_ROWS}
     sql = SEATED.format(columns=", ".join(columns), **tables)
     if vendor == "postgresql":
         sql += "FOR UPDATE OF m, p, r"
+    elif vendor == "unlocked":
+        sql = sql.replace("\nFROM", SEATED_VERSIONS, 1)
     return sql, models
 
 
 def _converted(field: Any, alias: str) -> Any:
-    """The field's value from the database's, as the ORM turns it (its converters)."""
+    """The field's value from the database's, as the ORM turns it (its converters);
+    ``None`` when it has none (the value read is the field's)."""
     col = field.get_col(alias)
     found = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+    if not found:
+        return None
 
     def convert(value: Any) -> Any:
         for converter in found:

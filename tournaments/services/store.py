@@ -306,13 +306,7 @@ def result_recorded(
     otherwise one refresh of the standings is asked for. The version is bumped last: the
     tournament's state row is held only until the commit. On PostgreSQL the rows, the
     audit, the round's open pairings and the version are one statement (``RECORDED``)."""
-    round_ = pairing.round
-    # Advancing unless a pairing is open: the refresh is left to the advance then.
-    ready = (
-        round_.status == Round.Status.PLAYING
-        and tournament.status == Status.RUNNING
-        and tournament.round == round_.number
-    )
+    ready = result_ready(tournament, pairing)
     if connection.vendor == "postgresql":
         open_pairings, queued = _recorded(tournament, pairing, saved, change, ready)
     else:
@@ -320,8 +314,30 @@ def result_recorded(
             row.save(update_fields=fields)
         if change is not None:
             change.save(force_insert=True)
-        open_pairings = Pairing.objects.filter(round_id=round_.pk, status__in=OPEN).exists()
+        round_id = pairing.round_id
+        open_pairings = Pairing.objects.filter(round_id=round_id, status__in=OPEN).exists()
         queued = touch(tournament, refresh=not ready or open_pairings)
+    result_followed(tournament, pairing, open_pairings, queued)
+
+
+def result_ready(tournament: Tournament, pairing: Pairing) -> bool:
+    """Whether the result's round advances unless a pairing is open (the refresh of the
+    standings is left to the advance then)."""
+    round_ = pairing.round
+    return (
+        round_.status == Round.Status.PLAYING
+        and tournament.status == Status.RUNNING
+        and tournament.round == round_.number
+    )
+
+
+def result_followed(
+    tournament: Tournament, pairing: Pairing, open_pairings: bool, queued: bool
+) -> None:
+    """What follows a result stored (``result_recorded``'s end): the problem cleared, the
+    round's advance queued (or the round played again), the refresh the version's bump
+    marked queued sent, the club's ratings told."""
+    round_ = pairing.round
     if tournament.problem or tournament.problem_since is not None:
         _problem_clear_after(tournament.pk)
     # The round's row is the caller's (locked): written after the version, no wait.
@@ -336,7 +352,8 @@ def result_recorded(
 
 # Whether another pairing of the round is open: one index lookup on (round, status),
 # consistent (every result of the round holds the round's row, so the last one sees all
-# the others), never a scan of the round. The pairing itself is left out: the statement
+# the others; the fast path's stores nothing when one committed since its read:
+# ``fastpath``), never a scan of the round. The pairing itself is left out: the statement
 # sees it as it was, its new status is known.
 OTHERS_OPEN = f"""
 others AS (SELECT EXISTS (
@@ -346,7 +363,7 @@ others AS (SELECT EXISTS (
 # A result on PostgreSQL: its ``WITH`` parts (the rows saved, the audit, ``OTHERS_OPEN``),
 # then the version's bump asking for a refresh unless the round advances.
 RECORDED = BUMPING.format(
-    refresh="%s OR (SELECT open FROM others)", also=", (SELECT open FROM others)"
+    refresh="%s OR (SELECT open FROM others)", also=", (SELECT open FROM others)", unchanged=""
 )
 
 
@@ -360,23 +377,37 @@ def _recorded(
     """``result_recorded``'s one statement (prepared: its text is one of a few): whether a
     pairing of the round is open, and whether the statement queued a refresh of the
     standings."""
-    parts = [_updating(n, row, tuple(fields)) for n, (row, fields) in enumerate(saved)]
+    parts = [updating(n, row, tuple(fields)) for n, (row, fields) in enumerate(saved)]
     if change is not None:
-        parts.append(_inserting(change))
-    parts.append((OTHERS_OPEN, [pairing.round_id, *OPEN, pairing.pk]))
-    own_open = pairing.status in OPEN
+        parts.append(inserting(change))
+    parts.append(others_open(pairing))
     now, key = bump_params(tournament)
     sql = "WITH " + ",".join(part for part, _params in parts) + RECORDED
     params = [value for _part, values in parts for value in values]
-    row = prepared.first_row(sql, [*params, now, not ready or own_open, now, key])
-    return own_open or bool(row[4]), bumped(tournament, row)
+    row = prepared.first_row(sql, [*params, now, not ready or pairing.status in OPEN, now, key])
+    return recorded_row(tournament, pairing, row)
 
 
-def _updating(number: int, row: Model, fields: tuple[str, ...]) -> tuple[str, list[Any]]:
-    """The row's ``fields`` saved, as a ``WITH`` part (the ``UPDATE`` its ``save`` sends)."""
+def others_open(pairing: Pairing) -> tuple[str, list[Any]]:
+    """``OTHERS_OPEN`` for the pairing's round, as a ``WITH`` part."""
+    return OTHERS_OPEN, [pairing.round_id, *OPEN, pairing.pk]
+
+
+def recorded_row(tournament: Tournament, pairing: Pairing, row: Sequence[Any]) -> tuple[bool, bool]:
+    """What a result's statement returned (``RECORDED``'s row): whether a pairing of the
+    round is open (the pairing itself, or another), and whether it queued a refresh."""
+    return pairing.status in OPEN or bool(row[4]), bumped(tournament, row)
+
+
+def updating(
+    number: int, row: Model, fields: tuple[str, ...], gate: str = ""
+) -> tuple[str, list[Any]]:
+    """The row's ``fields`` saved, as a ``WITH`` part (the ``UPDATE`` its ``save`` sends);
+    ``gate``: a further condition of its ``WHERE``."""
     sql, saved = _update_sql(type(row), fields)
-    values = [f.get_db_prep_save(f.pre_save(row, False), connection) for f in saved]
-    return f"\nsaved{number} AS ({sql})", [*values, row.pk]
+    db = bulk.database()
+    values = [f.get_db_prep_save(f.pre_save(row, False), db) for f in saved]
+    return f"\nsaved{number} AS ({sql}{gate})", [*values, row.pk]
 
 
 @cache
@@ -389,21 +420,24 @@ def _update_sql(model: type[Model], fields: tuple[str, ...]) -> tuple[str, list[
     return f"UPDATE {quote(opts.db_table)} SET {columns} WHERE {where}", saved
 
 
-def _inserting(change: ResultChange) -> tuple[str, list[Any]]:
-    """The audit row kept, as a ``WITH`` part (the ``INSERT`` its ``save`` sends)."""
-    values = [f.get_db_prep_save(f.pre_save(change, True), connection) for f in INSERTED]
-    return f"\nchange AS ({_insert_sql()})", values
+def inserting(change: ResultChange, gate: str = "") -> tuple[str, list[Any]]:
+    """The audit row kept, as a ``WITH`` part (the ``INSERT`` its ``save`` sends);
+    ``gate``: a condition (``WHERE …``) without which nothing is inserted."""
+    db = bulk.database()
+    values = [f.get_db_prep_save(f.pre_save(change, True), db) for f in INSERTED]
+    return f"\nchange AS ({_insert_sql(gate)})", values
 
 
 INSERTED = [f for f in ResultChange._meta.local_concrete_fields if not f.primary_key]
 
 
 @cache
-def _insert_sql() -> str:
+def _insert_sql(gate: str) -> str:
     quote = connection.ops.quote_name
     columns = ", ".join(quote(str(f.column)) for f in INSERTED)
     places = ", ".join(["%s"] * len(INSERTED))
-    return f"INSERT INTO {quote(ResultChange._meta.db_table)} ({columns}) VALUES ({places})"
+    rows = f"SELECT {places} {gate}" if gate else f"VALUES ({places})"
+    return f"INSERT INTO {quote(ResultChange._meta.db_table)} ({columns}) {rows}"
 
 
 def finished_stamp(pairing: Pairing) -> list[str]:

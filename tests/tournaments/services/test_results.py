@@ -146,10 +146,10 @@ def test_a_result_over_the_api_runs_the_same_queries_at_8_or_64_entries(sent, wr
     assert counts[0] <= OVER_THE_API[connection.vendor][write.__name__], statements[0]
 
 
-# The statements of a result's request (PostgreSQL: the director's result's 4 and the
+# The statements of a result's request (PostgreSQL: the director's result's 2 and the
 # request's own read; a last hand's transaction with its result's one WITH statement).
 OVER_THE_API = {
-    "postgresql": {"_director_result": 5, "_last_hand": 8},
+    "postgresql": {"_director_result": 3, "_last_hand": 8},
     "sqlite": {"_director_result": 10, "_last_hand": 11},
 }
 
@@ -311,11 +311,12 @@ def test_a_result_is_recorded_while_another_connection_holds_the_tournament_row(
 
 
 def test_a_directors_result_runs_a_fixed_few_statements(sent):
-    """The director's result, lean: its match, then the pairing and its round found and
-    locked by one statement (the match, the tournament and its state read by it too), then
-    the match closed (its listener, which would leave the director's result alone, not
-    told), the pairing stored, the audit kept, the round's completion decided and the
-    version bumped by one more: at any size, no row read twice."""
+    """The director's result, lean: its match, then the pairing and its round found (on
+    PostgreSQL unlocked, then locked by the write if still as read; on SQLite locked) by
+    one statement (the match, the tournament and its state read by it too), then the match
+    closed (its listener, which would leave the director's result alone, not told), the
+    pairing stored, the audit kept, the round's completion decided and the version bumped
+    by one more: at any size, no row read twice."""
     for count in (8, 64):
         tournament, pairings = _tables(count)
         _result(tournament, pairings[0].slot)  # the first result asks for the refresh
@@ -331,9 +332,10 @@ def test_a_directors_result_runs_a_fixed_few_statements(sent):
         assert len(queries) == LEAN_RESULT[connection.vendor], statements
 
 
-# PostgreSQL: BEGIN, the match, pairing and round locked (one SELECT), the match + the
-# pairing + the audit + the round's open pairings + the version (one WITH), COMMIT.
-# SQLite (the embedded default) runs the WITH's parts one by one, and reads the state's
-# refresh mark before the version's UPDATE (its RETURNING names only the target's
-# columns).
-LEAN_RESULT = {"postgresql": 4, "sqlite": 9}
+# PostgreSQL (no transaction: the service's fast path): the match, pairing and round read
+# (one SELECT), then the match, pairing and round locked if unchanged + the version bumped
+# if unchanged + the match + the pairing + the audit + the round's open pairings (one
+# WITH). SQLite (the embedded default): BEGIN, the locking read, the WITH's parts one by
+# one (the state's refresh mark read before the version's UPDATE: its RETURNING names
+# only the target's columns), COMMIT.
+LEAN_RESULT = {"postgresql": 2, "sqlite": 9}
