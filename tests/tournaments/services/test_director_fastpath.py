@@ -26,19 +26,6 @@ pytestmark = [
 
 
 @pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
-    """The tasks sent (recorded, not run)."""
-    recorded: list[tuple[Any, ...]] = []
-
-    def record(name: str, *args: Any) -> bool:
-        recorded.append((name, *args))
-        return True
-
-    monkeypatch.setattr(enqueue, "send", record)
-    return recorded
-
-
-@pytest.fixture
 def stored(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Whether each guarded write of the fast path stored its result."""
     outcomes: list[bool] = []

@@ -73,19 +73,7 @@ def test_the_refresh_after_the_commit_stores_the_standings_of_the_new_version():
 
 
 # The result's own request, over the API: what the worker does after the commit is left out
-# (the tasks are recorded, not run).
-
-
-@pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
-    recorded: list[tuple[Any, ...]] = []
-
-    def record(name: str, *args: Any) -> bool:
-        recorded.append((name, *args))
-        return True
-
-    monkeypatch.setattr(enqueue, "send", record)
-    return recorded
+# (the tasks are recorded, not run: the fixture ``sent``, conftest.py).
 
 
 def _tables(count: int) -> tuple[Tournament, list[Pairing]]:
