@@ -45,7 +45,7 @@ def _side(side: dict[str, Any] | None, x: int, y: int, rtl: bool) -> str:
 
 
 def _box(pairing: dict[str, Any], x: int, y: int, bye: str, rtl: bool) -> str:
-    sides = pairing["sides"] + [None] * (2 - len(pairing["sides"]))
+    sides = pairing["sides"]
     if pairing.get("bye"):  # one entry, no match: no points, the word instead
         sides = [
             {**sides[0], "points": None, "won": False},

@@ -34,10 +34,10 @@ def confirmation(match_view: str, key: str | None) -> dict[str, Any] | None:
         "confirmed": confirmed,
         "settled": settled,
         "note": row.note,
-        # an individual event's table of four: its two teams are the sides of ``points``
+        # each side with its points, as the table's shape reads them (a table of four: its teams)
         "sides": [
             {"name": side["name"], "points": points}
-            for side, points in zip(sides, row.points or [0] * len(sides), strict=False)
+            for side, points in zip(sides, row.table_shape.side_values(row.points), strict=True)
         ],
         "key": key if awaiting(row) else None,
     }
