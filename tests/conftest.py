@@ -23,6 +23,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     _cache_of_its_own(settings)
     _commits_not_waited_to_disk(settings)
+    _flushed_by_delete()
 
 
 def _commits_not_waited_to_disk(settings: Any) -> None:
@@ -37,6 +38,43 @@ def _commits_not_waited_to_disk(settings: Any) -> None:
         if database["ENGINE"] == "django.db.backends.postgresql":
             options = database.setdefault("OPTIONS", {})
             options["options"] = f"{options.get('options', '')} -c synchronous_commit=off".strip()
+
+
+# What a flush between transactional tests keeps: the content types and permissions, which it
+# would otherwise empty and the post_migrate signal write again, the same, after every test.
+FLUSH_KEEPS = frozenset({"django_content_type", "auth_permission"})
+
+
+def _flushed_by_delete() -> None:
+    """PostgreSQL: the tests on a transactional database (the live server's, the API's with
+    their commits) are each followed by a flush of every table. Django's is one ``TRUNCATE``
+    of all 33, which makes each table a new file, and then writes the content types and
+    permissions again: about 0.15 s a test on this machine, over 600 tests a pass. The same
+    rows go with a ``DELETE`` per table (the foreign keys checked at the commit, as every one
+    is deferrable), the two tables above kept: about 0.03 s. A flush that resets the
+    sequences or cascades (none of the tests asks for one) is Django's own."""
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    truncate = DatabaseOperations.sql_flush
+
+    def sql_flush(
+        self: Any,
+        style: Any,
+        tables: list[str],
+        *,
+        reset_sequences: bool = False,
+        allow_cascade: bool = False,
+    ) -> list[str]:
+        if reset_sequences or allow_cascade or not tables:
+            return truncate(
+                self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade
+            )
+        emptied = [table for table in tables if table not in FLUSH_KEEPS]
+        return ["SET CONSTRAINTS ALL DEFERRED;"] + [
+            f"DELETE FROM {self.quote_name(table)};" for table in emptied
+        ]
+
+    DatabaseOperations.sql_flush = sql_flush  # type: ignore[method-assign]
 
 
 def _cache_of_its_own(settings: Any) -> None:
