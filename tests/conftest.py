@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -55,15 +55,16 @@ def _flushed_by_delete() -> None:
     machine. The same rows go with a ``DELETE`` per table (the foreign keys checked at the
     commit, as every one is deferrable), as SQLite's flush does: about 0.03 s. A flush that
     resets the sequences or cascades (none of the tests asks for one) is Django's own."""
-    from django.db.backends.postgresql.operations import DatabaseOperations as PostgreSQL
-    from django.db.backends.sqlite3.operations import DatabaseOperations as SQLite
+    from django.db.backends.postgresql.base import DatabaseWrapper as PostgreSQLWrapper
+    from django.db.backends.sqlite3.base import DatabaseWrapper as SQLiteWrapper
 
+    PostgreSQL, SQLite = PostgreSQLWrapper.ops_class, SQLiteWrapper.ops_class
     truncate, delete = PostgreSQL.sql_flush, SQLite.sql_flush
 
     def sql_flush(
         self: Any,
         style: Any,
-        tables: list[str],
+        tables: Sequence[str],
         *,
         reset_sequences: bool = False,
         allow_cascade: bool = False,
