@@ -71,6 +71,7 @@ def _offer(view: TournamentView, text: str) -> dict[str, Any] | None:
         offer = json.loads(text)
         number = int(offer["round"])
         entries = [int(entry) for entry in offer.get("entries", [])]
+        slot = int(offer.get("slot", 0))
     except (ValueError, TypeError, KeyError):
         return None
     tournament = view.tournament
@@ -80,15 +81,20 @@ def _offer(view: TournamentView, text: str) -> dict[str, Any] | None:
     shown = {"action": offer.get("action"), "round": number, "entries": entries}
     if shown["action"] == services.answers.REDRAW:
         return shown
-    if shown["action"] == services.answers.SWAP and len(entries) == 2:
+    if shown["action"] == services.answers.SWAP and len(entries) == services.answers.SWAPPED:
         first, second = (names.get(entry, str(entry)) for entry in entries)
         shown["label"] = _("Swap {first} and {second}").format(first=first, second=second)
         return shown
-    if shown["action"] == FORFEIT and len(entries) == 2:
-        shown["slot"] = int(offer.get("slot", 0))
-        absent, opponent = (names.get(entry, str(entry)) for entry in entries)
+    if shown["action"] == FORFEIT and entries:
+        # The table as it is now, and its declared shape, name the opponent given the win.
+        table = _drop_out_table(view, entries[0])
+        if table is None or table[:2] != (number, slot):
+            return None
+        _round, shown["slot"], opponent = table
+        shown["entries"] = [entries[0], opponent]
         shown["label"] = _("Give {opponent} the win: forfeit of {absent}").format(
-            opponent=opponent, absent=absent
+            opponent=names.get(opponent, str(opponent)),
+            absent=names.get(entries[0], str(entries[0])),
         )
         return shown
     return None
@@ -97,21 +103,27 @@ def _offer(view: TournamentView, text: str) -> dict[str, Any] | None:
 def drop_out_offers(view: TournamentView, number: int) -> tuple[dict[str, Any], ...]:
     """A drop-out at a table of the round in play still being played: its opponent may be
     given the win (a forfeit of the entry that left), besides the services' offers."""
+    table = _drop_out_table(view, number)
+    if table is None:
+        return ()
+    number_of_round, slot, other = table
+    return (
+        {"action": FORFEIT, "round": number_of_round, "slot": slot, "entries": [number, other]},
+    )
+
+
+def _drop_out_table(view: TournamentView, number: int) -> tuple[int, int, int] | None:
+    """The table of the round in play, still being played, where entry ``number`` has one
+    opponent (the table's declared shape): the round's number, the table's slot and that
+    opponent."""
     current = view.current
     if current is None or not current.playing or current.individual:
-        return ()
+        return None
     for pairing in current.pairings:
         if number in pairing.entries and not pairing.bye and in_progress(pairing):
             shape = pairing.table_shape
             if not (shape.solo and shape.seats == 2):  # one opponent to give the win to
-                return ()
+                return None
             (other,) = shape.opponents(pairing.entries, number)
-            return (
-                {
-                    "action": FORFEIT,
-                    "round": current.number,
-                    "slot": pairing.slot,
-                    "entries": [number, other],
-                },
-            )
-    return ()
+            return current.number, pairing.slot, other
+    return None

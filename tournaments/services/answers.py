@@ -10,6 +10,7 @@ from ..models import Entry, Pairing, Round
 
 REDRAW = "redraw"  # draw round ``round`` again
 SWAP = "swap"  # swap ``entries`` in round ``round`` (a drop-out's opponent takes the bye)
+SWAPPED = 2  # a swap names two entries (whatever the tables' shape)
 
 
 @dataclass(frozen=True)

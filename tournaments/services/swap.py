@@ -28,13 +28,11 @@ from .locks import matches_locked, touch, tournament_locked
 from .standings import standings_store
 from .store import cancel, pairings_store
 
-SWAPPED = 2  # a swap names two entries (whatever the tables' shape)
-
 
 def _swap_input(entries: Any) -> tuple[int, int]:
     if (
         not isinstance(entries, list)
-        or len(entries) != SWAPPED
+        or len(entries) != answers.SWAPPED
         or not all(is_int(n) for n in entries)
         or entries[0] == entries[1]
     ):
